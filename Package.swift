@@ -1,0 +1,64 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// StayFit Hub: a small core runtime (HubCore) that loads protocol-conformant plugins (Plugins/*),
+// wired through a typed message bus, with one SQLite store (HubStore) and one executable (`stayfit`).
+let package = Package(
+    name: "StayFitHub",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "stayfit", targets: ["stayfit"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // MARK: - Core
+        .target(
+            name: "HubStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HubCore",
+            dependencies: [
+                "HubStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .target(name: "HubTestKit", dependencies: ["HubCore", "HubStore"]),
+
+        // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
+        .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator"),
+        .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console"),
+
+        // MARK: - Executables
+        .executableTarget(
+            name: "stayfit",
+            dependencies: [
+                "HubCore", "HubStore", "Simulator", "Console",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "stayfit-bench",
+            dependencies: ["HubCore"],
+            path: "Benchmarks/BusBenchmark"
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
+        .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+import HubCore
+
+/// What a key press or a typed line asks for.
+public enum ConsoleCommand: Equatable, Sendable {
+    case workout(WorkoutCommand.Action)
+    case music(MusicCommand.Action)
+    case status, help, quit
+
+    /// Single keys in interactive mode.
+    public static let keys: [(key: String, command: ConsoleCommand, help: String)] = [
+        ("space", .workout(.toggle), "start / pause / resume"),
+        ("s", .workout(.stop), "stop and save the workout"),
+        ("l", .workout(.lap), "lap"),
+        ("n", .music(.next), "next track"),
+        ("p", .music(.previous), "previous track"),
+        ("m", .music(.playPause), "music play / pause"),
+        ("+", .music(.volumeUp), "louder"),
+        ("-", .music(.volumeDown), "quieter"),
+        ("h", .help, "this help"),
+        ("q", .quit, "quit the hub"),
+    ]
+
+    /// The command for a key byte, or nil for a key that does nothing.
+    public static func forKey(_ byte: UInt8) -> ConsoleCommand? {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"): .workout(.toggle)
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): .workout(.stop)
+        case UInt8(ascii: "l"), UInt8(ascii: "L"): .workout(.lap)
+        case UInt8(ascii: "n"), UInt8(ascii: "N"): .music(.next)
+        case UInt8(ascii: "p"), UInt8(ascii: "P"): .music(.previous)
+        case UInt8(ascii: "m"), UInt8(ascii: "M"): .music(.playPause)
+        case UInt8(ascii: "+"), UInt8(ascii: "="): .music(.volumeUp)
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): .music(.volumeDown)
+        case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "?"): .help
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3 /* Ctrl-C in raw mode */: .quit
+        default: nil
+        }
+    }
+
+    /// Typed commands in line mode (a pipe, a service), with the words that mean the same.
+    public static let words: [(words: [String], command: ConsoleCommand, help: String)] = [
+        (["start"], .workout(.start), "start a workout"),
+        (["pause"], .workout(.pause), "pause it"),
+        (["resume"], .workout(.resume), "resume it"),
+        (["toggle"], .workout(.toggle), "start, pause or resume, whichever fits"),
+        (["stop"], .workout(.stop), "stop and save it"),
+        (["lap"], .workout(.lap), "close a lap"),
+        (["next"], .music(.next), "next track"),
+        (["previous", "prev"], .music(.previous), "previous track"),
+        (["play", "music"], .music(.playPause), "music play / pause"),
+        (["louder", "volume up", "vol+"], .music(.volumeUp), "louder"),
+        (["quieter", "volume down", "vol-"], .music(.volumeDown), "quieter"),
+        (["status"], .status, "print the current workout"),
+        (["help", "?"], .help, "this list"),
+        (["quit", "exit"], .quit, "quit the hub"),
+    ]
+
+    /// Parses a typed line; nil for an unknown command.
+    public static func parse(line: String) -> ConsoleCommand? {
+        let words = line.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if words.hasPrefix("volume "), let percent = Int(words.dropFirst(7)), (0...100).contains(percent) {
+            return .music(.setVolume(percent: percent))
+        }
+        return Self.words.first { $0.words.contains(words) }?.command
+    }
+
+    /// The key help shown in interactive mode.
+    public static var keyHelp: String {
+        "Keys: " + keys.map { "\($0.key) \($0.help)" }.joined(separator: " · ")
+    }
+
+    /// The command list shown in line mode.
+    public static var lineHelp: String {
+        "Commands: " + words.map { "\($0.words[0]) (\($0.help))" }.joined(separator: ", ")
+            + ", volume N (0–100)"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes to standard output: in interactive mode it keeps a status line at the bottom and prints events
+/// above it; in line mode it writes plain lines only.
+struct ConsoleOutput {
+    let interactive: Bool
+    private var statusLine = ""
+
+    init(interactive: Bool) {
+        self.interactive = interactive
+    }
+
+    /// Prints an event line (above the status line when there is one).
+    mutating func line(_ text: String) {
+        if interactive {
+            write("\r\u{1B}[2K" + text + "\r\n" + statusLine)
+        } else {
+            write(text + "\n")
+        }
+    }
+
+    /// Replaces the status line (interactive mode only).
+    mutating func status(_ text: String) {
+        guard interactive else { return }
+        statusLine = text
+        write("\r\u{1B}[2K" + text)
+    }
+
+    /// Leaves the cursor on a fresh line, e.g. before the hub exits.
+    mutating func finish() {
+        if interactive && !statusLine.isEmpty { write("\r\n") }
+        statusLine = ""
+    }
+
+    private func write(_ text: String) {
+        // Unbuffered write(2): lines must appear at once, also when stdout is a pipe to a test or journald.
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

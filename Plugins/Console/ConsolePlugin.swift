@@ -1,0 +1,185 @@
+import Foundation
+import HubCore
+import ServiceLifecycle
+
+/// The fallback front end: on a terminal, a live status line and single-key commands; on a pipe or under a
+/// service, typed line commands and one plain line per event, so it can be scripted.
+public struct ConsolePlugin: Plugin {
+    public static let id: PluginID = "console"
+
+    public enum Mode: String, CaseIterable, Sendable {
+        /// Interactive when standard input and output are both terminals, line mode otherwise.
+        case auto
+        case interactive
+        case lines
+    }
+
+    public struct Configuration: PluginConfiguration {
+        public var mode: Mode
+        /// In line mode, a progress line every this many seconds of workout time (0: never).
+        public var progressEverySeconds: Int
+
+        public init(_ table: ConfigTable) throws {
+            mode = try table.choice("mode", default: Mode.auto)
+            progressEverySeconds = try table.int("progress-every-seconds", default: 60, in: 0...86_400)
+        }
+    }
+
+    private let configuration: Configuration
+    private let context: PluginContext
+    private let inputs: Inputs
+
+    private struct Inputs: Sendable {
+        let progress: AsyncStream<WorkoutProgress>
+        let announcements: AsyncStream<Announcement>
+        let failures: AsyncStream<PluginFailed>
+        let sensors: AsyncStream<SensorStatusChanged>
+        let states: AsyncStream<WorkoutStateChanged>
+    }
+
+    public init(configuration: Configuration, context: PluginContext) {
+        self.configuration = configuration
+        self.context = context
+        let bus = context.bus
+        // Subscribed now, so that announcements made while the hub starts (a recovered workout) are shown.
+        inputs = Inputs(
+            progress: bus.messages(of: WorkoutProgress.self, subscriber: "console"),
+            announcements: bus.messages(of: Announcement.self, subscriber: "console"),
+            failures: bus.messages(of: PluginFailed.self, subscriber: "console"),
+            sensors: bus.messages(of: SensorStatusChanged.self, subscriber: "console"),
+            states: bus.messages(of: WorkoutStateChanged.self, subscriber: "console"))
+    }
+
+    private enum Event: Sendable {
+        case input([UInt8])
+        case progress(WorkoutProgress)
+        case line(String)
+        case state(WorkoutStateChanged)
+    }
+
+    public func run() async throws {
+        let interactive =
+            configuration.mode == .interactive || (configuration.mode == .auto && Terminal.isInteractive)
+        var terminal = Terminal()
+        if interactive { terminal.enterRawMode() }
+        defer { terminal.restore() }
+        var output = ConsoleOutput(interactive: interactive)
+        output.line(
+            "StayFit Hub is ready. " + (interactive ? ConsoleCommand.keyHelp : "Type 'help' for the commands."))
+
+        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(1024))
+        let reader = InputReader()
+        let inputs = self.inputs
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await chunk in reader.chunks() { sink.yield(.input(chunk)) } }
+            group.addTask { for await m in inputs.progress { sink.yield(.progress(m)) } }
+            group.addTask { for await m in inputs.announcements { sink.yield(.line(m.text)) } }
+            group.addTask { for await m in inputs.states { sink.yield(.state(m)) } }
+            group.addTask {
+                for await m in inputs.failures {
+                    sink.yield(.line("Problem with \(m.plugin): \(m.reason)" + (m.restartIn.map { " (retrying in \(Format.clock($0)))" } ?? "")))
+                }
+            }
+            group.addTask {
+                for await m in inputs.sensors {
+                    let battery = m.batteryPercent.map { ", battery \($0)%" } ?? ""
+                    sink.yield(.line("\(m.sensor.rawValue.prefix(1).uppercased() + m.sensor.rawValue.dropFirst()) sensor (\(m.device)): \(m.status.rawValue)\(battery)" + (m.detail.map { " — \($0)" } ?? "")))
+                }
+            }
+
+            var session = Session(configuration: configuration, interactive: interactive)
+            for await event in events.cancelOnGracefulShutdown() {
+                switch event {
+                case .input(let bytes):
+                    for command in session.commands(from: bytes) { perform(command, session: &session, output: &output) }
+                    for unknown in session.takeUnknownLines() {
+                        output.line("Unknown command '\(unknown)'. Type 'help' for the commands.")
+                    }
+                case .progress(let progress):
+                    session.latest = progress
+                    output.status(StatusLine.text(for: progress))
+                    if session.shouldPrintProgress(progress) {
+                        output.line(clockStamp() + StatusLine.text(for: progress, plain: true))
+                    }
+                case .state(let change):
+                    if change.state == .finished || change.state == .idle { session.latest = nil }
+                    if change.state == .finished, let summary = change.summary {
+                        output.status("")
+                        output.line(clockStamp() + Summary.text(for: summary))
+                    }
+                case .line(let text):
+                    output.line(clockStamp() + text)
+                }
+            }
+            reader.stop()
+            output.finish()
+            group.cancelAll()
+        }
+    }
+
+    private func perform(_ command: ConsoleCommand, session: inout Session, output: inout ConsoleOutput) {
+        switch command {
+        case .workout(let action): context.bus.publish(WorkoutCommand(action))
+        case .music(let action): context.bus.publish(MusicCommand(action))
+        case .status:
+            output.line(session.latest.map { StatusLine.text(for: $0, plain: true) } ?? "No workout under way.")
+        case .help:
+            output.line(session.interactive ? ConsoleCommand.keyHelp : ConsoleCommand.lineHelp)
+        case .quit:
+            context.bus.publish(ShutdownCommand(reason: "quit from the console"))
+        }
+    }
+
+    /// `07:31:02 ` in line mode (hub time), nothing on a terminal.
+    private func clockStamp() -> String {
+        guard !Terminal.isInteractive || configuration.mode == .lines else { return "" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss "
+        return formatter.string(from: context.clock.now)
+    }
+
+    /// Input assembly and progress throttling for one run of the console.
+    private struct Session {
+        let configuration: Configuration
+        let interactive: Bool
+        var latest: WorkoutProgress?
+        private var partialLine: [UInt8] = []
+        private var unknownLines: [String] = []
+        private var lastProgressMark = -1
+
+        init(configuration: Configuration, interactive: Bool) {
+            self.configuration = configuration
+            self.interactive = interactive
+        }
+
+        mutating func commands(from bytes: [UInt8]) -> [ConsoleCommand] {
+            if interactive { return bytes.compactMap(ConsoleCommand.forKey) }
+            var commands: [ConsoleCommand] = []
+            for byte in bytes {
+                guard byte == UInt8(ascii: "\n") else {
+                    partialLine.append(byte)
+                    continue
+                }
+                let line = String(decoding: partialLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                partialLine.removeAll()
+                guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+                if let command = ConsoleCommand.parse(line: line) { commands.append(command) } else { unknownLines.append(line) }
+            }
+            return commands
+        }
+
+        mutating func takeUnknownLines() -> [String] {
+            defer { unknownLines.removeAll() }
+            return unknownLines
+        }
+
+        /// In line mode, true once per `progress-every-seconds` of moving time.
+        mutating func shouldPrintProgress(_ progress: WorkoutProgress) -> Bool {
+            guard !interactive, configuration.progressEverySeconds > 0, progress.state == .running else { return false }
+            let mark = Int(progress.moving.seconds) / configuration.progressEverySeconds
+            guard mark != lastProgressMark, Int(progress.moving.seconds) > 0 else { return false }
+            lastProgressMark = mark
+            return true
+        }
+    }
+}

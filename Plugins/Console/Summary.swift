@@ -1,0 +1,19 @@
+import HubCore
+
+/// The closing summary of a finished workout, in plain words.
+public enum Summary {
+    public static func text(for workout: Workout) -> String {
+        let totals = workout.totals
+        var parts = [
+            "Workout \(workout.id) finished: \(Format.clock(seconds: totals.movingSeconds))",
+            Format.distance(meters: totals.distanceMeters),
+            "avg " + Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond),
+            Format.energy(kilocalories: totals.kilocalories),
+        ]
+        if let heartRate = totals.averageHeartRate {
+            parts.append("avg HR \(Int(heartRate.rounded()))" + (totals.maxHeartRate.map { ", max \($0)" } ?? ""))
+        }
+        if let steps = totals.steps { parts.append("\(steps) steps") }
+        return parts.joined(separator: ", ") + "."
+    }
+}

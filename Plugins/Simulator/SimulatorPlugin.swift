@@ -1,0 +1,111 @@
+import Foundation
+import HubCore
+import ServiceLifecycle
+
+/// Plays a recorded (CSV) or built-in synthetic workout as heart-rate, position and step messages — the
+/// same messages the real sensors publish — in hub time, so `--speed 60` plays a minute a second.
+public struct SimulatorPlugin: Plugin {
+    public static let id: PluginID = "simulator"
+
+    /// What happens when the recording has been played.
+    public enum WhenDone: String, CaseIterable, Sendable {
+        /// Play it again from the start (positions continue from where they are).
+        case `repeat`
+        /// Stop publishing; the hub goes on.
+        case idle
+        /// Shut the hub down (for the demo and scripted tests).
+        case quit
+    }
+
+    /// Who starts and stops the workout.
+    public enum WorkoutControl: String, CaseIterable, Sendable {
+        /// The person does, with the console or buttons.
+        case manual
+        /// The simulator starts it with the recording and stops it at its end.
+        case auto
+    }
+
+    public struct Configuration: PluginConfiguration {
+        public var track: [SimulatedSecond]
+        public var source: String
+        public var whenDone: WhenDone
+        public var workout: WorkoutControl
+
+        public init(_ table: ConfigTable) throws {
+            let file = try table.string("file", default: "")
+            let minutes = try table.int("minutes", default: 30, in: 1...600)
+            whenDone = try table.choice("when-done", default: WhenDone.repeat)
+            workout = try table.choice("workout", default: WorkoutControl.manual)
+            if file.isEmpty {
+                track = SyntheticRun.make(minutes: minutes)
+                source = "synthetic run (\(minutes) min)"
+            } else {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw table.invalid(
+                        "file", problem: "cannot read \(file)",
+                        fix: "Give the path of a CSV recording (see Plugins/Simulator/README.md), or \"\" for the built-in run.")
+                }
+                do {
+                    track = try RecordedTrack.parse(text, file: file)
+                } catch let error as SimulatorError {
+                    throw table.invalid("file", problem: "bad recording: \(error)", fix: "Fix the file; the format is in Plugins/Simulator/README.md.")
+                }
+                source = file
+            }
+        }
+    }
+
+    private let configuration: Configuration
+    private let context: PluginContext
+
+    public init(configuration: Configuration, context: PluginContext) {
+        self.configuration = configuration
+        self.context = context
+    }
+
+    public func run() async throws {
+        let bus = context.bus, clock = context.clock
+        let track = configuration.track
+        guard let length = track.last.map({ $0.offset + 1 }) else { return }
+        context.logger.info("simulating", metadata: ["source": "\(configuration.source)", "seconds": "\(length)"])
+        bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+        bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+        let start = clock.now
+        if configuration.workout == .auto { bus.publish(WorkoutCommand(.start)) }
+        try await cancelWhenGracefulShutdown {
+            var round = 0
+            repeat {
+                for second in track {
+                    // Half a second past the mark, so a reading never races the workout's second boundary.
+                    let at = start.addingTimeInterval(Double(round * length + second.offset) + 0.5)
+                    try await clock.sleep(until: at)
+                    publish(second, at: at, stepsBefore: round * (track.last?.steps ?? 0))
+                }
+                round += 1
+            } while configuration.whenDone == .repeat
+        }
+        if configuration.workout == .auto {
+            try await clock.sleep(until: start.addingTimeInterval(Double(length) + 0.5))
+            bus.publish(WorkoutCommand(.stop))
+        }
+        if configuration.whenDone == .quit {
+            bus.publish(ShutdownCommand(reason: "the simulation has finished"))
+        }
+    }
+
+    private func publish(_ second: SimulatedSecond, at date: Date, stepsBefore: Int) {
+        let bus = context.bus
+        if let heartRate = second.heartRate {
+            bus.publish(
+                HeartRateMeasured(
+                    beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
+                    source: "simulator", timestamp: date))
+        }
+        if let latitude = second.latitude, let longitude = second.longitude {
+            bus.publish(PositionMeasured(latitude: latitude, longitude: longitude, source: "simulator", timestamp: date))
+        }
+        if let steps = second.steps {
+            bus.publish(StepsCounted(totalSteps: stepsBefore + steps, source: "simulator", timestamp: date))
+        }
+    }
+}

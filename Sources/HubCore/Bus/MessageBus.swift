@@ -1,0 +1,114 @@
+import Synchronization
+
+/// The typed publish/subscribe bus that connects the core and the plugins.
+///
+/// Each subscriber gets its own bounded buffer. `publish` never blocks and never suspends, so it may be called
+/// from a C callback thread; when a subscriber falls behind, its oldest messages are dropped and counted.
+///
+/// ```swift
+/// for await sample in bus.messages(of: HeartRateMeasured.self, subscriber: "console") { … }
+/// bus.publish(HeartRateMeasured(beatsPerMinute: 142, …))
+/// ```
+public final class MessageBus: Sendable {
+    /// Messages buffered per subscriber before the oldest are dropped.
+    public let capacity: Int
+
+    private struct Subscription: Sendable {
+        let id: UInt64
+        let subscriber: String
+        let messageType: String
+        let counters: SubscriptionCounters
+        let deliver: @Sendable (any BusMessage) -> Bool  // false once the subscriber has gone
+    }
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var subscriptions: [ObjectIdentifier: [Subscription]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a bus whose subscribers each buffer up to `capacity` messages.
+    public init(capacity: Int = 256) {
+        precondition(capacity > 0, "a bus buffer needs room for at least one message")
+        self.capacity = capacity
+    }
+
+    /// Delivers `message` to every current subscriber of its type; never blocks, never suspends.
+    public func publish<M: BusMessage>(_ message: M) {
+        let targets = state.withLock { $0.subscriptions[ObjectIdentifier(M.self)] ?? [] }
+        for target in targets {
+            _ = target.deliver(message)
+        }
+    }
+
+    /// Every `M` published after this call, until the stream is dropped or its task cancelled.
+    ///
+    /// - Parameter subscriber: who is listening, shown with the drop counts in ``statistics()``.
+    public func messages<M: BusMessage>(of type: M.Type, subscriber: String = "anonymous") -> AsyncStream<M> {
+        let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: .bufferingNewest(capacity))
+        let counters = SubscriptionCounters()
+        let key = ObjectIdentifier(M.self)
+        let id = state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.subscriptions[key, default: []].append(
+                Subscription(
+                    id: id, subscriber: subscriber, messageType: String(describing: M.self), counters: counters,
+                    deliver: { message in
+                        guard let message = message as? M else { return true }
+                        switch continuation.yield(message) {
+                        case .enqueued:
+                            counters.delivered.add(1, ordering: .relaxed)
+                        case .dropped:
+                            counters.delivered.add(1, ordering: .relaxed)
+                            counters.dropped.add(1, ordering: .relaxed)
+                        case .terminated:
+                            return false
+                        @unknown default:
+                            return true
+                        }
+                        return true
+                    }))
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { state in
+                state.subscriptions[key]?.removeAll { $0.id == id }
+                if state.subscriptions[key]?.isEmpty == true { state.subscriptions[key] = nil }
+            }
+        }
+        return stream
+    }
+
+    /// Delivery and loss counts of every current subscription.
+    public func statistics() -> [BusSubscriptionStatistics] {
+        state.withLock { state in
+            state.subscriptions.values.flatMap { $0 }.sorted { $0.id < $1.id }.map {
+                BusSubscriptionStatistics(
+                    subscriber: $0.subscriber, messageType: $0.messageType,
+                    delivered: Int($0.counters.delivered.load(ordering: .relaxed)),
+                    dropped: Int($0.counters.dropped.load(ordering: .relaxed)))
+            }
+        }
+    }
+
+    /// Messages lost by slow subscribers since the bus was made (current subscriptions only).
+    public var droppedMessageCount: Int { statistics().reduce(0) { $0 + $1.dropped } }
+}
+
+/// How one subscription has fared.
+public struct BusSubscriptionStatistics: Sendable, Equatable {
+    public var subscriber: String
+    public var messageType: String
+    /// Messages handed to the subscriber's buffer.
+    public var delivered: Int
+    /// Messages lost because the buffer was full (the oldest go first).
+    public var dropped: Int
+}
+
+/// Counters shared between a subscription's delivery closure and `statistics()`.
+private final class SubscriptionCounters: Sendable {
+    let delivered = Atomic<UInt64>(0)
+    let dropped = Atomic<UInt64>(0)
+}

@@ -1,0 +1,110 @@
+/// A configuration file's name and the line on which each key and table header stands.
+///
+/// The TOML parser does not report positions of values, so the lines are found by a light scan of the text:
+/// table headers (`[plugins.simulator]`) and `key = value` lines, skipping comments, multi-line strings
+/// and multi-line arrays.
+public struct ConfigSource: Sendable {
+    /// The file as the user named it, or a description such as "built-in defaults".
+    public let file: String
+    private let lines: [String: Int]
+
+    /// Indexes `text`, shown to the user as `file`.
+    public init(file: String, text: String) {
+        self.file = file
+        var lines: [String: Int] = [:]
+        var table: [String] = []
+        var openMultilineString: String?
+        var arrayDepth = 0
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            var line = Substring(rawLine)
+            if let delimiter = openMultilineString {
+                if line.contains(delimiter) { openMultilineString = nil }
+                continue
+            }
+            line = Self.strippingComment(line)
+            let trimmed = line.trimmingWhitespace()
+            if arrayDepth > 0 {
+                arrayDepth += Self.bracketBalance(trimmed)
+                continue
+            }
+            if trimmed.hasPrefix("[[") {
+                table = Self.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
+                lines[table.joined(separator: "."), default: number] = number
+            } else if trimmed.hasPrefix("[") {
+                table = Self.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
+                lines[table.joined(separator: ".")] = number
+            } else if let equals = trimmed.firstIndex(of: "=") {
+                let path = table + Self.keyPath(trimmed[..<equals])
+                lines[path.joined(separator: ".")] = number
+                let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
+                for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
+                    if !value.dropFirst(3).contains(delimiter) { openMultilineString = delimiter }
+                }
+                if value.hasPrefix("[") { arrayDepth = max(0, Self.bracketBalance(value)) }
+            }
+        }
+        self.lines = lines
+    }
+
+    /// The line of a dotted key path such as `plugins.simulator.file`, or of its table header.
+    public func line(of keyPath: [String]) -> Int? {
+        var path = keyPath
+        while !path.isEmpty {
+            if let line = lines[path.joined(separator: ".")] { return line }
+            path.removeLast()
+        }
+        return nil
+    }
+
+    private static func keyPath(_ text: Substring) -> [String] {
+        text.split(separator: ".").map { part in
+            var key = part.trimmingWhitespace()
+            if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
+                key = key.dropFirst().dropLast()
+            }
+            return String(key)
+        }
+    }
+
+    /// Drops a `# comment`, leaving `#` inside quoted strings alone.
+    private static func strippingComment(_ line: Substring) -> Substring {
+        var quote: Character?
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return line[..<index]
+            }
+        }
+        return line
+    }
+
+    private static func bracketBalance(_ text: Substring) -> Int {
+        var balance = 0
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" {
+                balance += 1
+            } else if character == "]" {
+                balance -= 1
+            }
+        }
+        return balance
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return start < end ? self[start..<end] : self[start..<start]
+    }
+}

@@ -1,0 +1,40 @@
+/// A configuration file the hub cannot use: what is wrong, where (file, line, key), and how to fix it.
+///
+/// `stayfit` exits with status 78 (`EX_CONFIG`) on any of these.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What kind of mistake it is; tests match on this.
+    public enum Kind: Sendable, Equatable {
+        case unreadable, syntax, unknownKey, wrongType, outOfRange, invalidValue
+    }
+
+    public let kind: Kind
+    /// The file as the user named it.
+    public let file: String
+    /// 1-based line, when it could be found.
+    public let line: Int?
+    /// Dotted key path, e.g. `plugins.simulator.file`.
+    public let key: String?
+    /// What is wrong, in plain words.
+    public let problem: String
+    /// What to do about it.
+    public let fix: String
+
+    public init(kind: Kind, file: String, line: Int?, key: String?, problem: String, fix: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.key = key
+        self.problem = problem
+        self.fix = fix
+    }
+
+    /// The exit status for configuration errors (`EX_CONFIG` from sysexits.h).
+    public static let exitCode: Int32 = 78
+
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" }
+        let subject = key.map { "\($0): " } ?? ""
+        return "\(location): \(subject)\(problem). \(fix)"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import TOMLKit
+
+/// The whole `stayfit.toml`: hub settings, workout settings and one table per enabled plugin.
+///
+/// Strict: an unknown key, a wrong type or an out-of-range value is a `ConfigurationError` with file, line
+/// and key. Plugin tables are checked when the registry builds the plugins.
+public struct HubConfiguration {
+    public var source: ConfigSource
+    /// `[hub] log-level`.
+    public var logLevel: Logger.Level
+    /// `[workout]`.
+    public var workout: WorkoutSettings
+    /// The `[plugins.<id>]` tables: present means enabled.
+    public private(set) var pluginTables: [PluginID: ConfigTable]
+
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws -> HubConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "does not exist"
+            throw ConfigurationError(
+                kind: .unreadable, file: path, line: nil, key: nil, problem: "the configuration file \(reason)",
+                fix: "Check the path, or start from the sample etc/stayfit.toml.")
+        }
+        return try HubConfiguration(text: text, file: path)
+    }
+
+    /// Parses `text`, naming it `file` in errors.
+    public init(text: String, file: String) throws {
+        let source = ConfigSource(file: file, text: text)
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(
+                kind: .syntax, file: file, line: error.source.begin.line, key: nil,
+                problem: "not valid TOML (column \(error.source.begin.column): \(error.description))",
+                fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
+        }
+        let root = ConfigTable(values: ConfigValue.dictionary(from: table), keyPath: [], source: source)
+        let hub = try root.table("hub") ?? .empty(keyPath: ["hub"], file: file)
+        let logLevel = try hub.choice("log-level", default: Logger.Level.info)
+        try hub.rejectUnknownKeys()
+        let workoutTable = try root.table("workout") ?? .empty(keyPath: ["workout"], file: file)
+        let workout = try WorkoutSettings(workoutTable)
+        try workoutTable.rejectUnknownKeys()
+        var plugins: [PluginID: ConfigTable] = [:]
+        if let pluginsTable = try root.table("plugins") {
+            for key in pluginsTable.keys {
+                guard let pluginTable = try pluginsTable.table(key) else { continue }
+                plugins[PluginID(key)] = pluginTable
+            }
+        }
+        try root.rejectUnknownKeys()
+        self.source = source
+        self.logLevel = logLevel
+        self.workout = workout
+        self.pluginTables = plugins
+    }
+
+    /// Enables a plugin with its defaults unless the file already configures it (e.g. `--simulate`).
+    public mutating func enable(_ id: PluginID) {
+        if pluginTables[id] == nil {
+            pluginTables[id] = .empty(keyPath: ["plugins", id.rawValue], file: source.file)
+        }
+    }
+
+    /// Disables a plugin whatever the file says (e.g. no console in a test).
+    public mutating func disable(_ id: PluginID) {
+        pluginTables[id] = nil
+    }
+}
+
+/// The `[workout]` table.
+public struct WorkoutSettings: Sendable, Equatable {
+    /// A workout interrupted by a crash is resumed when the hub is back within this time, else closed.
+    public var resumeWithin: Duration
+    /// A heart-rate reading older than this is not used: the workout records a gap instead.
+    public var heartRateTimeout: Duration
+
+    public init(resumeWithin: Duration = .seconds(600), heartRateTimeout: Duration = .seconds(5)) {
+        self.resumeWithin = resumeWithin
+        self.heartRateTimeout = heartRateTimeout
+    }
+
+    init(_ table: ConfigTable) throws {
+        resumeWithin = .seconds(try table.int("resume-within-minutes", default: 10, in: 0...1440) * 60)
+        heartRateTimeout = .seconds(try table.int("heart-rate-timeout-seconds", default: 5, in: 1...60))
+    }
+}

@@ -1,0 +1,22 @@
+import HubStore
+
+/// How far the current workout is towards its goal.
+public struct GoalProgress: BusMessage, Equatable {
+    public var goal: Goal
+    /// Progress in the goal's unit: metres, seconds, steps or kcal.
+    public var value: Double
+    /// 0 to 100, capped.
+    public var percent: Int { goal.target > 0 ? min(100, Int((value / goal.target * 100).rounded(.down))) : 0 }
+
+    public init(goal: Goal, value: Double) {
+        self.goal = goal
+        self.value = value
+    }
+}
+
+/// The current workout reached its goal (published once per workout).
+public struct GoalReached: BusMessage, Equatable {
+    public var goal: Goal
+
+    public init(goal: Goal) { self.goal = goal }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Whether a heart-rate sensor reports skin contact.
+public enum SensorContact: String, Sendable, Codable {
+    /// The sensor cannot tell.
+    case notSupported
+    /// The sensor is not touching skin: its reading is not a heart rate.
+    case noContact
+    case contact
+}
+
+/// A heart-rate reading from a strap (or the simulator).
+public struct HeartRateMeasured: BusMessage, Equatable {
+    public var beatsPerMinute: Int
+    /// Beat-to-beat intervals, oldest first, in the strap's 1/1024 s resolution converted to milliseconds.
+    public var rrIntervalsMilliseconds: [Double]
+    public var contact: SensorContact
+    /// Energy expended as reported by the strap, in kilojoules, when it reports it.
+    public var energyExpendedKilojoules: Int?
+    /// The device the reading came from, e.g. a Bluetooth address or "simulator".
+    public var source: String
+    public var timestamp: Date
+
+    public init(
+        beatsPerMinute: Int, rrIntervalsMilliseconds: [Double] = [], contact: SensorContact = .contact,
+        energyExpendedKilojoules: Int? = nil, source: String, timestamp: Date
+    ) {
+        self.beatsPerMinute = beatsPerMinute
+        self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
+        self.contact = contact
+        self.energyExpendedKilojoules = energyExpendedKilojoules
+        self.source = source
+        self.timestamp = timestamp
+    }
+}
+
+/// A position fix from a GPS receiver (or the simulator).
+public struct PositionMeasured: BusMessage, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var altitudeMeters: Double?
+    /// Speed over ground as the receiver reports it, when it does.
+    public var speedMetersPerSecond: Double?
+    public var source: String
+    public var timestamp: Date
+
+    public init(
+        latitude: Double, longitude: Double, altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil,
+        source: String, timestamp: Date
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeMeters = altitudeMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.source = source
+        self.timestamp = timestamp
+    }
+}
+
+/// A step counter's running total (it may start anywhere; the workout counts the difference).
+public struct StepsCounted: BusMessage, Equatable {
+    public var totalSteps: Int
+    public var source: String
+    public var timestamp: Date
+
+    public init(totalSteps: Int, source: String, timestamp: Date) {
+        self.totalSteps = totalSteps
+        self.source = source
+        self.timestamp = timestamp
+    }
+}
+
+/// A sensor's link changed: it is being connected, delivers data, went quiet, or came back.
+public struct SensorStatusChanged: BusMessage, Equatable {
+    public enum Sensor: String, Sendable, Codable { case heartRate = "heart rate", location, steps }
+    public enum Status: String, Sendable, Codable { case connecting, connected, lost, restored, disconnected }
+
+    public var sensor: Sensor
+    public var status: Status
+    /// Which device, e.g. "Polar H10 1234 (C0:FF:EE:00:00:01)".
+    public var device: String
+    public var batteryPercent: Int?
+    /// Plain words for the person, e.g. "no data for 5 seconds".
+    public var detail: String?
+
+    public init(sensor: Sensor, status: Status, device: String, batteryPercent: Int? = nil, detail: String? = nil) {
+        self.sensor = sensor
+        self.status = status
+        self.device = device
+        self.batteryPercent = batteryPercent
+        self.detail = detail
+    }
+}

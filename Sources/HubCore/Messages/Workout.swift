@@ -1,0 +1,91 @@
+import Foundation
+import HubStore
+
+/// Ask the workout engine to change state.
+public struct WorkoutCommand: BusMessage, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        case start, pause, resume
+        /// Start when idle, pause when running, resume when paused: the one-button action.
+        case toggle
+        case stop, lap
+    }
+
+    public var action: Action
+
+    public init(_ action: Action) { self.action = action }
+}
+
+/// Where the workout engine stands.
+public enum WorkoutState: String, Sendable, Codable {
+    case idle, running, paused, finished
+}
+
+/// The workout engine changed state.
+public struct WorkoutStateChanged: BusMessage, Equatable {
+    public var workoutID: WorkoutID?
+    public var state: WorkoutState
+    public var previous: WorkoutState
+    /// The finished workout's totals, with `state == .finished`.
+    public var summary: Workout?
+
+    public init(workoutID: WorkoutID?, state: WorkoutState, previous: WorkoutState, summary: Workout? = nil) {
+        self.workoutID = workoutID
+        self.state = state
+        self.previous = previous
+        self.summary = summary
+    }
+}
+
+/// The live metrics of the current workout, published once a second while it runs or is paused.
+public struct WorkoutProgress: BusMessage, Equatable {
+    public var workoutID: WorkoutID
+    public var state: WorkoutState
+    /// Wall time since the start, pauses included.
+    public var elapsed: Duration
+    /// Time spent running, pauses excluded.
+    public var moving: Duration
+    public var totals: WorkoutTotals
+    public var currentSpeedMetersPerSecond: Double?
+    /// Nil when there is no fresh reading: the display shows a gap, never an old value.
+    public var currentHeartRate: Int?
+    public var goal: GoalProgress?
+
+    public init(
+        workoutID: WorkoutID, state: WorkoutState, elapsed: Duration, moving: Duration, totals: WorkoutTotals,
+        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, goal: GoalProgress?
+    ) {
+        self.workoutID = workoutID
+        self.state = state
+        self.elapsed = elapsed
+        self.moving = moving
+        self.totals = totals
+        self.currentSpeedMetersPerSecond = currentSpeedMetersPerSecond
+        self.currentHeartRate = currentHeartRate
+        self.goal = goal
+    }
+}
+
+/// A lap was closed.
+public struct LapCompleted: BusMessage, Equatable {
+    public var workoutID: WorkoutID
+    public var lap: WorkoutLap
+
+    public init(workoutID: WorkoutID, lap: WorkoutLap) {
+        self.workoutID = workoutID
+        self.lap = lap
+    }
+}
+
+/// A workout interrupted by a crash was found at start-up and resumed or closed.
+public struct WorkoutRecovered: BusMessage, Equatable {
+    public var workout: Workout
+    public var outcome: WorkoutRecovery
+    /// How long the hub was away.
+    public var gap: Duration
+
+    public init(workout: Workout, outcome: WorkoutRecovery, gap: Duration) {
+        self.workout = workout
+        self.outcome = outcome
+        self.gap = gap
+    }
+}

@@ -1,0 +1,45 @@
+import Logging
+import ServiceLifecycle
+
+/// A loadable unit of hub behaviour: a sensor, a coach, an output, a front end.
+///
+/// `init` validates the configuration and wires dependencies without any I/O, so that `stayfit config check`
+/// can build every plugin without touching hardware ("Init validates, run connects"). `run()` holds all
+/// long-running work; return or throw to stop, and react to cancellation and graceful shutdown.
+///
+/// ```swift
+/// public struct BeepPlugin: Plugin {
+///     public struct Configuration: PluginConfiguration {
+///         public var everySeconds: Int
+///         public init(_ table: ConfigTable) throws { everySeconds = try table.int("every-seconds", default: 60, in: 1...3600) }
+///     }
+///     public static let id: PluginID = "beep"
+///     let configuration: Configuration, context: PluginContext
+///     public init(configuration: Configuration, context: PluginContext) { … }
+///     public func run() async throws { … }
+/// }
+/// ```
+public protocol Plugin: Service {
+    associatedtype Configuration: PluginConfiguration
+    /// Stable key used in stayfit.toml (`[plugins.<id>]`), logs and the database, e.g. "heart-rate".
+    static var id: PluginID { get }
+    /// Validates configuration and wires dependencies. Does no I/O; throws a `ConfigurationError` naming the key.
+    init(configuration: Configuration, context: PluginContext) throws
+}
+
+/// A plugin's typed settings, read from its `[plugins.<id>]` table.
+///
+/// Read every key through `ConfigTable`'s typed accessors with a default and a range: the table reports
+/// unknown keys, wrong types and out-of-range values with file, line and key.
+public protocol PluginConfiguration: Sendable {
+    init(_ table: ConfigTable) throws
+}
+
+/// A plugin's stable identifier, kebab-case: `"heart-rate"`, `"voice-coach"`.
+public struct PluginID: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.init(value) }
+    public var description: String { rawValue }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HubStore
+
+/// The profile as typed by a person (all text), checked with the seed app's rules and messages.
+///
+/// Missing fields keep the values of the existing profile, so `stayfit profile set --weight 72` changes one
+/// field; a new profile needs them all.
+public struct ProfileForm: Sendable, Equatable {
+    public var name: String?
+    public var birthDate: String?
+    public var gender: String?
+    public var height: String?
+    public var weight: String?
+    public var heartRateMonitoring: Bool?
+
+    public init(
+        name: String? = nil, birthDate: String? = nil, gender: String? = nil, height: String? = nil,
+        weight: String? = nil, heartRateMonitoring: Bool? = nil
+    ) {
+        self.name = name
+        self.birthDate = birthDate
+        self.gender = gender
+        self.height = height
+        self.weight = weight
+        self.heartRateMonitoring = heartRateMonitoring
+    }
+
+    static let heights = 50.0...272.0
+    static let weights = 20.0...400.0
+
+    /// Checks the form against `existing` and returns the profile to store.
+    ///
+    /// - Throws: `ProfileError` whose `message` is the seed app's: "Empty Fields", "Enter Name", "Select DOB",
+    ///   "Enter Height", "Enter Proper Height", "Enter Weight", "Enter Proper Weight" (and "Select Gender").
+    public func validated(against existing: Profile?, today: Date) throws(ProfileError) -> Profile {
+        let given = [name, birthDate, gender, height, weight].compactMap { $0 }
+        if given.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) && heartRateMonitoring == nil {
+            throw ProfileError("Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
+        }
+        let name = (self.name ?? existing?.name)?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !name.isEmpty else { throw ProfileError("Enter Name", hint: "--name \"Alex\"") }
+
+        guard let birthText = (birthDate ?? existing?.birthDate)?.trimmingCharacters(in: .whitespaces), !birthText.isEmpty else {
+            throw ProfileError("Select DOB", hint: "--birth-date YYYY-MM-DD, e.g. 1990-04-21")
+        }
+        guard let birth = Profile.dayFormatter.date(from: birthText), birth <= today,
+            let age = Calendar(identifier: .gregorian).dateComponents([.year], from: birth, to: today).year, age <= 120
+        else {
+            throw ProfileError("Select DOB", hint: "\"\(birthText)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
+        }
+
+        let genderValue: Gender
+        if let text = gender?.trimmingCharacters(in: .whitespaces).lowercased() {
+            guard let parsed = Gender(rawValue: text) else {
+                throw ProfileError("Select Gender", hint: "--gender male, female or other")
+            }
+            genderValue = parsed
+        } else if let existing {
+            genderValue = existing.gender
+        } else {
+            throw ProfileError("Select Gender", hint: "--gender male, female or other")
+        }
+
+        let heightValue = try Self.measure(
+            height, existing: existing?.heightCentimeters, range: Self.heights, missing: "Enter Height",
+            improper: "Enter Proper Height", unit: "centimetres", example: "178")
+        let weightValue = try Self.measure(
+            weight, existing: existing?.weightKilograms, range: Self.weights, missing: "Enter Weight",
+            improper: "Enter Proper Weight", unit: "kilograms", example: "72.5")
+        return Profile(
+            name: name, birthDate: Profile.dayFormatter.string(from: birth), gender: genderValue,
+            heightCentimeters: heightValue, weightKilograms: weightValue,
+            heartRateMonitoring: heartRateMonitoring ?? existing?.heartRateMonitoring ?? false)
+    }
+
+    private static func measure(
+        _ text: String?, existing: Double?, range: ClosedRange<Double>, missing: String, improper: String,
+        unit: String, example: String
+    ) throws(ProfileError) -> Double {
+        guard let text else {
+            guard let existing else { throw ProfileError(missing, hint: "a number of \(unit), e.g. \(example)") }
+            return existing
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ProfileError(missing, hint: "a number of \(unit), e.g. \(example)") }
+        guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
+            throw ProfileError(
+                improper,
+                hint: "\"\(trimmed)\" is not a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        }
+        return value
+    }
+}
+
+/// A profile field that did not pass the checks; `message` is the seed app's wording.
+public struct ProfileError: Error, Equatable, CustomStringConvertible, Sendable {
+    public let message: String
+    /// How to put it right.
+    public let hint: String
+
+    public init(_ message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { "\(message) (\(hint))" }
+}

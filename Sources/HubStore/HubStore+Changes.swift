@@ -1,0 +1,43 @@
+import GRDB
+
+/// Which parts of the store another process may change while the hub runs.
+public enum StoreSection: String, Sendable, CaseIterable {
+    case profile, goals
+}
+
+extension HubStore {
+    /// A version number per section, bumped by triggers on every change by any process.
+    ///
+    /// Polling this is one tiny indexed read, so the hub can notice a CLI change within a second.
+    public func changeVersions() throws -> [StoreSection: Int64] {
+        try read { db in
+            var versions: [StoreSection: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, version FROM change_counters") {
+                if let section = StoreSection(rawValue: row["name"]) { versions[section] = row["version"] }
+            }
+            return versions
+        }
+    }
+
+    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps.
+    public func deleteAllUserData() throws {
+        try write { db in
+            for table in ["workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+        }
+        // Give the space back and leave no deleted rows in free pages.
+        do { try pool.vacuum() } catch { throw HubStoreError.wrap(error, path: path) }
+    }
+
+    /// Number of rows in each user-data table: a quick way to see that a store is empty.
+    public func rowCounts() throws -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            for table in ["profile", "goals", "workouts", "workout_pauses", "workout_laps", "workout_samples"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+            }
+            return counts
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+extension HubStore {
+    /// The stored profile, or nil before one was set.
+    public func profile() throws -> Profile? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1").map { row in
+                Profile(
+                    name: row["name"], birthDate: row["birth_date"],
+                    gender: Gender(rawValue: row["gender"]) ?? .other,
+                    heightCentimeters: row["height_cm"], weightKilograms: row["weight_kg"],
+                    heartRateMonitoring: row["heart_rate_monitoring"])
+            }
+        }
+    }
+
+    /// Stores `profile`, replacing any earlier one.
+    public func saveProfile(_ profile: Profile, at date: Date = Date()) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO profile (id, name, birth_date, gender, height_cm, weight_kg, heart_rate_monitoring,
+                                         updated_at)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, birth_date = excluded.birth_date,
+                        gender = excluded.gender, height_cm = excluded.height_cm, weight_kg = excluded.weight_kg,
+                        heart_rate_monitoring = excluded.heart_rate_monitoring, updated_at = excluded.updated_at
+                    """,
+                arguments: [
+                    profile.name, profile.birthDate, profile.gender.rawValue, profile.heightCentimeters,
+                    profile.weightKilograms, profile.heartRateMonitoring, date.timeIntervalSince1970,
+                ])
+        }
+    }
+}

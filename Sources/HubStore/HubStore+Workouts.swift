@@ -1,0 +1,220 @@
+import Foundation
+import GRDB
+
+extension HubStore {
+    // MARK: - Recording
+
+    /// Creates a running workout and returns its id.
+    public func startWorkout(at date: Date, goal: Goal?) throws -> WorkoutID {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO workouts (started_at, status, goal_kind, goal_target) VALUES (?, 'running', ?, ?)",
+                arguments: [date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Appends seconds of a workout and its new totals in one transaction: either all of it is stored or none.
+    public func recordSamples(_ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID) throws {
+        try write { db in
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO workout_samples
+                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            for sample in samples {
+                try insert.execute(arguments: [
+                    workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
+                    sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
+                    sample.kilocalories, sample.steps,
+                ])
+            }
+            try Self.updateTotals(totals, of: workout, in: db)
+        }
+    }
+
+    /// Starts a pause: the workout is stored as paused from `date`.
+    public func beginPause(of workout: WorkoutID, at date: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO workout_pauses (workout_id, started_at) VALUES (?, ?)",
+                arguments: [workout, date.timeIntervalSince1970])
+            try db.execute(sql: "UPDATE workouts SET status = 'paused' WHERE id = ?", arguments: [workout])
+        }
+    }
+
+    /// Ends the open pause (if any) at `date`; the workout is stored as running again.
+    public func endPause(of workout: WorkoutID, at date: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE workout_pauses SET ended_at = ? WHERE workout_id = ? AND ended_at IS NULL",
+                arguments: [date.timeIntervalSince1970, workout])
+            try db.execute(sql: "UPDATE workouts SET status = 'running' WHERE id = ?", arguments: [workout])
+        }
+    }
+
+    /// Records a pause that already ended, such as the time the hub was down before it resumed a workout.
+    public func recordPause(of workout: WorkoutID, from start: Date, to end: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO workout_pauses (workout_id, started_at, ended_at) VALUES (?, ?, ?)",
+                arguments: [workout, start.timeIntervalSince1970, end.timeIntervalSince1970])
+        }
+    }
+
+    /// Stores a completed lap.
+    public func recordLap(_ lap: WorkoutLap, of workout: WorkoutID) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO workout_laps (workout_id, number, ended_at, moving_seconds, distance_m)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    workout, lap.number, lap.endedAt.timeIntervalSince1970, lap.movingSeconds, lap.distanceMeters,
+                ])
+        }
+    }
+
+    /// Marks the workout finished at `date` with its final totals; closes an open pause at the same time.
+    public func finishWorkout(
+        _ workout: WorkoutID, at date: Date, totals: WorkoutTotals, recovery: WorkoutRecovery? = nil
+    ) throws {
+        try write { db in
+            try Self.updateTotals(totals, of: workout, in: db)
+            try db.execute(
+                sql: "UPDATE workout_pauses SET ended_at = ? WHERE workout_id = ? AND ended_at IS NULL",
+                arguments: [date.timeIntervalSince1970, workout])
+            try db.execute(
+                sql: """
+                    UPDATE workouts SET status = 'finished', ended_at = ?, recovery = COALESCE(?, recovery)
+                    WHERE id = ?
+                    """,
+                arguments: [date.timeIntervalSince1970, recovery?.rawValue, workout])
+        }
+    }
+
+    /// Notes that an interrupted workout was picked up again after a crash.
+    public func markResumed(_ workout: WorkoutID) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE workouts SET recovery = 'resumed' WHERE id = ?", arguments: [workout])
+        }
+    }
+
+    private static func updateTotals(_ totals: WorkoutTotals, of workout: WorkoutID, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE workouts SET moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?,
+                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
+                totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
+                totals.averageHeartRate, totals.maxHeartRate, workout,
+            ])
+    }
+
+    // MARK: - Reading
+
+    /// The workout that was running or paused when the hub last stopped, if any.
+    public func unfinishedWorkout() throws -> Workout? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM workouts WHERE status != 'finished' ORDER BY started_at DESC LIMIT 1"
+            ).map(Self.workout(from:))
+        }
+    }
+
+    /// Stored workouts, newest first.
+    public func workouts(limit: Int = 1000) throws -> [Workout] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM workouts ORDER BY started_at DESC LIMIT ?", arguments: [limit])
+                .map(Self.workout(from:))
+        }
+    }
+
+    /// One workout by id, or nil.
+    public func workout(_ id: WorkoutID) throws -> Workout? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM workouts WHERE id = ?", arguments: [id]).map(Self.workout(from:))
+        }
+    }
+
+    /// Every stored second of a workout, in order.
+    public func samples(of workout: WorkoutID) throws -> [WorkoutSample] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM workout_samples WHERE workout_id = ? ORDER BY second", arguments: [workout]
+            ).map { row in
+                WorkoutSample(
+                    second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
+                    heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
+                    speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
+                    kilocalories: row["kcal"], steps: row["steps"])
+            }
+        }
+    }
+
+    /// The workout's pauses, in order.
+    public func pauses(of workout: WorkoutID) throws -> [WorkoutPause] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM workout_pauses WHERE workout_id = ? ORDER BY started_at", arguments: [workout]
+            ).map { row in
+                WorkoutPause(
+                    startedAt: Date(timeIntervalSince1970: row["started_at"]),
+                    endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
+    /// The workout's laps, in order.
+    public func laps(of workout: WorkoutID) throws -> [WorkoutLap] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM workout_laps WHERE workout_id = ? ORDER BY number", arguments: [workout]
+            ).map { row in
+                WorkoutLap(
+                    number: row["number"], endedAt: Date(timeIntervalSince1970: row["ended_at"]),
+                    movingSeconds: row["moving_seconds"], distanceMeters: row["distance_m"])
+            }
+        }
+    }
+
+    /// Deletes a workout with its samples, pauses and laps.
+    ///
+    /// - Throws: `HubStoreError` with `isNotFound` when there is no such workout.
+    public func deleteWorkout(_ id: WorkoutID) throws {
+        let path = self.path
+        try write { db in
+            try db.execute(sql: "DELETE FROM workouts WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 {
+                throw HubStoreError.notFound(
+                    "there is no workout \(id); `stayfit workouts list` shows the stored ones", path: path)
+            }
+        }
+    }
+
+    private static func workout(from row: Row) -> Workout {
+        var totals = WorkoutTotals()
+        totals.movingSeconds = row["moving_seconds"]
+        totals.distanceMeters = row["distance_m"]
+        totals.steps = row["steps"]
+        totals.kilocalories = row["kcal"]
+        totals.minSpeedMetersPerSecond = row["speed_min"]
+        totals.maxSpeedMetersPerSecond = row["speed_max"]
+        totals.averageSpeedMetersPerSecond = row["speed_avg"]
+        totals.averageHeartRate = row["heart_rate_avg"]
+        totals.maxHeartRate = row["heart_rate_max"]
+        let goal = (row["goal_kind"] as String?).flatMap(GoalKind.init(rawValue:)).map {
+            Goal(kind: $0, target: row["goal_target"])
+        }
+        return Workout(
+            id: row["id"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
+            endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            status: WorkoutStatus(rawValue: row["status"]) ?? .finished, totals: totals, goal: goal,
+            recovery: (row["recovery"] as String?).flatMap(WorkoutRecovery.init(rawValue:)))
+    }
+}

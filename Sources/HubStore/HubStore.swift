@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// The hub's one SQLite database: profile, goals, workouts and their per-second samples.
+///
+/// Opened in WAL mode so that the running hub and the `stayfit` CLI can read and write the same file at
+/// once. Every other module talks to SQLite through this type; nothing else imports GRDB.
+///
+/// ```swift
+/// let store = try HubStore(directory: DataDirectory.resolve(explicit: nil).url)
+/// let profile = try store.profile()
+/// ```
+public final class HubStore: Sendable {
+    /// The file name of the database inside the data directory.
+    public static let fileName = "stayfit.sqlite"
+
+    /// Where the database lives.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
+    ///
+    /// - Throws: `HubStoreError` naming the path when the directory cannot be created or the file is not a
+    ///   StayFit database.
+    public init(directory: URL) throws {
+        let path = directory.appendingPathComponent(Self.fileName).path
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HubStoreError.cannotCreateDirectory(directory.path, reason: error.localizedDescription)
+        }
+        // Create the file ourselves with mode 0600: SQLite gives the -wal and -shm files the same mode.
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw HubStoreError.cannotOpen(path, reason: String(cString: strerror(errno)))
+        }
+        close(fd)
+
+        var configuration = Configuration()
+        configuration.label = "stayfit"
+        // A second process (the CLI or the hub) may hold the write lock for a moment.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // NORMAL is durable across a process crash (kill -9) in WAL mode; only power loss can cost the
+            // last transactions, and never corrupts the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw HubStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a write transaction, mapping database errors to `HubStoreError`.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try pool.write(body) } catch let error as HubStoreError { throw error } catch {
+            throw HubStoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Runs `body` with a read-only snapshot, mapping database errors to `HubStoreError`.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try pool.read(body) } catch let error as HubStoreError { throw error } catch {
+            throw HubStoreError.wrap(error, path: path)
+        }
+    }
+}

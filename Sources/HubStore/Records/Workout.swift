@@ -1,0 +1,114 @@
+import Foundation
+
+/// A stored workout's identifier.
+public typealias WorkoutID = Int64
+
+/// Where a stored workout stands.
+public enum WorkoutStatus: String, Sendable, Codable {
+    case running, paused, finished
+}
+
+/// What happened to a workout that was interrupted by a crash or power loss.
+public enum WorkoutRecovery: String, Sendable, Codable {
+    /// The hub came back soon enough to carry on recording it.
+    case resumed
+    /// The hub came back too late; the workout was closed at its last recorded second.
+    case closed
+}
+
+/// The running totals of a workout, as stored after every second.
+public struct WorkoutTotals: Sendable, Equatable, Codable {
+    public var movingSeconds: Int = 0
+    public var distanceMeters: Double = 0
+    public var steps: Int?
+    public var kilocalories: Double = 0
+    public var minSpeedMetersPerSecond: Double?
+    public var maxSpeedMetersPerSecond: Double?
+    public var averageSpeedMetersPerSecond: Double?
+    public var averageHeartRate: Double?
+    public var maxHeartRate: Int?
+
+    public init() {}
+}
+
+/// One stored workout with its totals.
+public struct Workout: Sendable, Equatable, Codable, Identifiable {
+    public var id: WorkoutID
+    public var startedAt: Date
+    public var endedAt: Date?
+    public var status: WorkoutStatus
+    public var totals: WorkoutTotals
+    public var goal: Goal?
+    public var recovery: WorkoutRecovery?
+
+    public init(
+        id: WorkoutID, startedAt: Date, endedAt: Date?, status: WorkoutStatus, totals: WorkoutTotals,
+        goal: Goal?, recovery: WorkoutRecovery?
+    ) {
+        self.id = id
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.status = status
+        self.totals = totals
+        self.goal = goal
+        self.recovery = recovery
+    }
+}
+
+/// One second of moving time in a workout.
+public struct WorkoutSample: Sendable, Equatable, Codable {
+    /// Moving seconds since the start, counting from 1.
+    public var second: Int
+    public var recordedAt: Date
+    /// Nil when there was no fresh heart-rate reading for this second.
+    public var heartRate: Int?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var speedMetersPerSecond: Double?
+    /// Running totals at the end of this second.
+    public var distanceMeters: Double
+    public var kilocalories: Double
+    public var steps: Int?
+
+    public init(
+        second: Int, recordedAt: Date, heartRate: Int?, latitude: Double?, longitude: Double?,
+        speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?
+    ) {
+        self.second = second
+        self.recordedAt = recordedAt
+        self.heartRate = heartRate
+        self.latitude = latitude
+        self.longitude = longitude
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.distanceMeters = distanceMeters
+        self.kilocalories = kilocalories
+        self.steps = steps
+    }
+}
+
+/// A pause in a workout; `endedAt` is nil while it lasts.
+public struct WorkoutPause: Sendable, Equatable, Codable {
+    public var startedAt: Date
+    public var endedAt: Date?
+
+    public init(startedAt: Date, endedAt: Date?) {
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+    }
+}
+
+/// A lap, closed when the user asked for one (or at the end of the workout).
+public struct WorkoutLap: Sendable, Equatable, Codable {
+    public var number: Int
+    public var endedAt: Date
+    /// Moving time and distance of this lap alone.
+    public var movingSeconds: Int
+    public var distanceMeters: Double
+
+    public init(number: Int, endedAt: Date, movingSeconds: Int, distanceMeters: Double) {
+        self.number = number
+        self.endedAt = endedAt
+        self.movingSeconds = movingSeconds
+        self.distanceMeters = distanceMeters
+    }
+}

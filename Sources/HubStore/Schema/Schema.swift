@@ -1,0 +1,85 @@
+import GRDB
+
+/// The database schema, as a list of versioned migrations.
+///
+/// Never edit a migration that has shipped: add a new one. Times are stored as Unix seconds (REAL).
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: profile, goals, workouts") { db in
+            try db.execute(sql: """
+                CREATE TABLE profile (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    name TEXT NOT NULL,
+                    birth_date TEXT NOT NULL,               -- yyyy-MM-dd
+                    gender TEXT NOT NULL CHECK (gender IN ('male', 'female', 'other')),
+                    height_cm REAL NOT NULL,
+                    weight_kg REAL NOT NULL,
+                    heart_rate_monitoring INTEGER NOT NULL DEFAULT 0,
+                    updated_at REAL NOT NULL
+                );
+                CREATE TABLE goals (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('distance', 'duration', 'steps', 'kcal')),
+                    target REAL NOT NULL CHECK (target > 0),  -- metres, seconds, steps or kcal
+                    created_at REAL NOT NULL,
+                    active INTEGER NOT NULL DEFAULT 1
+                );
+                CREATE TABLE workouts (
+                    id INTEGER PRIMARY KEY,
+                    started_at REAL NOT NULL,
+                    ended_at REAL,
+                    status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'finished')),
+                    moving_seconds INTEGER NOT NULL DEFAULT 0,
+                    distance_m REAL NOT NULL DEFAULT 0,
+                    steps INTEGER,
+                    kcal REAL NOT NULL DEFAULT 0,
+                    speed_min REAL, speed_max REAL, speed_avg REAL,  -- m/s
+                    heart_rate_avg REAL, heart_rate_max INTEGER,
+                    goal_kind TEXT, goal_target REAL,
+                    recovery TEXT                           -- 'resumed' or 'closed' after a crash
+                );
+                CREATE INDEX workouts_by_start ON workouts(started_at);
+                CREATE TABLE workout_pauses (
+                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    started_at REAL NOT NULL,
+                    ended_at REAL,
+                    PRIMARY KEY (workout_id, started_at)
+                ) WITHOUT ROWID;
+                CREATE TABLE workout_laps (
+                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    ended_at REAL NOT NULL,
+                    moving_seconds INTEGER NOT NULL,
+                    distance_m REAL NOT NULL,
+                    PRIMARY KEY (workout_id, number)
+                ) WITHOUT ROWID;
+                -- One row per second of moving time: the workout's heart rate, path and running totals.
+                CREATE TABLE workout_samples (
+                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                    second INTEGER NOT NULL,                 -- moving seconds since the start, 1-based
+                    recorded_at REAL NOT NULL,
+                    heart_rate INTEGER,                      -- NULL: no fresh reading (a gap, never a repeat)
+                    latitude REAL, longitude REAL,
+                    speed REAL,                              -- m/s
+                    distance_m REAL NOT NULL,                -- running total
+                    kcal REAL NOT NULL,                      -- running total
+                    steps INTEGER,                           -- running total
+                    PRIMARY KEY (workout_id, second)
+                ) WITHOUT ROWID;
+                -- Bumped by triggers on every change, so another process can notice changes cheaply.
+                CREATE TABLE change_counters (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO change_counters VALUES ('profile', 0), ('goals', 0);
+                """)
+            for table in ["profile", "goals"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(sql: """
+                        CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table)
+                        BEGIN UPDATE change_counters SET version = version + 1 WHERE name = '\(table)'; END
+                        """)
+                }
+            }
+        }
+        return migrator
+    }
+}

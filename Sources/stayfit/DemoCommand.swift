@@ -1,0 +1,78 @@
+import ArgumentParser
+import Console
+import Foundation
+import HubCore
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Play a simulated workout (10 minutes in about 10 seconds) into a throw-away database and show its summary.")
+
+    @Option(help: "Length of the built-in run, in minutes (1 to 600).")
+    var minutes = 10
+
+    @Option(help: "How many times faster than real time to play it (0.1 to 1000).")
+    var speed: Double = 60
+
+    @Option(help: ArgumentHelp("Play this CSV recording instead of the built-in run (see Plugins/Simulator/README.md).", valueName: "csv"))
+    var file: String?
+
+    @Option(help: ArgumentHelp("Keep the database in this directory instead of a throw-away one.", valueName: "dir"))
+    var dataDir: String?
+
+    @Flag(help: "Show the hub's log (info level) on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (1...600).contains(minutes) else { throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).") }
+        guard (0.1...1000).contains(speed) else { throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let keep = dataDir != nil
+            let directory =
+                try dataDir.map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.url(
+                    for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()),
+                    create: true)
+            defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+
+            let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(minutes)"
+            let text = """
+                [hub]
+                log-level = "\(verbose ? "info" : "warning")"
+
+                [plugins.simulator]
+                \(source)
+                workout = "auto"
+                when-done = "quit"
+
+                [plugins.console]
+                progress-every-seconds = 60
+                """
+            let configuration = try HubConfiguration(text: text, file: "demo configuration")
+            let logger = LogSetup.bootstrap(level: configuration.logLevel)
+            let store = try HubStore(directory: directory)
+            let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
+            // Unbuffered, so it comes before the console's lines when stdout is a pipe.
+            writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
+            let hub = try Hub(
+                configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
+                logger: logger)
+            try await hub.run()
+
+            guard let workout = try store.workouts(limit: 1).first, workout.status == .finished else {
+                throw CLIError("the demo ended without a finished workout; run it with --verbose to see why")
+            }
+            print(Summary.text(for: workout))
+            if keep {
+                print("Stored in \(directory.path). See it with: stayfit workouts show \(workout.id) --data-dir \(directory.path)")
+            }
+        }
+    }
+
+    private func tomlString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

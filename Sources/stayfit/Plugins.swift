@@ -1,0 +1,9 @@
+import Console
+import HubCore
+import Simulator
+
+/// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
+let pluginRegistry = PluginRegistry([
+    SimulatorPlugin.self,
+    ConsolePlugin.self,
+])

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import HubCore
+
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Show or set the profile used for calorie estimates.",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the profile.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            try await reportingErrors {
+                guard let profile = try storeOptions.openStore().profile() else {
+                    if json { return print("null") }
+                    return print("No profile yet. Set one: stayfit profile set --name Alex --birth-date 1990-04-21 --gender female --height 168 --weight 61")
+                }
+                if json { return print(try JSON.string(profile)) }
+                let age = profile.ageYears(on: Date()).map { " (\($0) years)" } ?? ""
+                print("Name                   \(profile.name)")
+                print("Birth date             \(profile.birthDate)\(age)")
+                print("Gender                 \(profile.gender.rawValue)")
+                print("Height                 \(number(profile.heightCentimeters)) cm")
+                print("Weight                 \(number(profile.weightKilograms)) kg")
+                print("Heart-rate monitoring  \(profile.heartRateMonitoring ? "on (all day)" : "off (workouts only)")")
+            }
+        }
+
+        private func number(_ value: Double) -> String {
+            value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set the profile; fields left out keep their stored values.",
+            discussion: "A running hub uses the new values within 2 seconds.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: "Your name.") var name: String?
+        @Option(help: ArgumentHelp("Date of birth.", valueName: "YYYY-MM-DD")) var birthDate: String?
+        @Option(help: ArgumentHelp("male, female or other (other averages the calorie formulas).", valueName: "gender")) var gender: String?
+        @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm")) var height: String?
+        @Option(help: ArgumentHelp("Weight in kilograms.", valueName: "kg")) var weight: String?
+        @Option(help: ArgumentHelp("Log heart rate all day, not only in workouts.", valueName: "on|off")) var heartRateMonitoring: Switch?
+
+        enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                let form = ProfileForm(
+                    name: name, birthDate: birthDate, gender: gender, height: height, weight: weight,
+                    heartRateMonitoring: heartRateMonitoring.map { $0 == .on })
+                let existing = try store.profile()
+                let profile: Profile
+                do throws(ProfileError) {
+                    profile = try form.validated(against: existing, today: Date())
+                } catch {
+                    throw CLIError("\(error.message): \(error.hint).", exitCode: 65)
+                }
+                try store.saveProfile(profile)
+                print("Profile saved.")
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import HubCore
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the hub: sensors, workouts, front ends and outputs, until stopped (Ctrl-C, SIGTERM or 'quit').")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Flag(help: "Use simulated sensors: the built-in run, or the recording named in [plugins.simulator] file.")
+    var simulate = false
+
+    @Option(help: ArgumentHelp("With --simulate: how many times faster than real time to run (0.1 to 1000; 60 plays a minute a second).", valueName: "factor"))
+    var speed: Double = 1
+
+    func validate() throws {
+        guard (0.1...1000).contains(speed) else {
+            throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).")
+        }
+        guard speed == 1 || simulate else {
+            throw ValidationError("--speed only applies to simulated sensors: add --simulate, or leave --speed out.")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            var configuration = try configOptions.load()
+            if simulate { configuration.enable(SimulatorID.id) }
+            let logger = LogSetup.bootstrap(level: configuration.logLevel)
+            let store = try storeOptions.openStore()
+            logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])
+            let hub = try Hub(
+                configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
+                logger: logger)
+            try await hub.run()
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Console
+import Foundation
+import HubCore
+
+struct WorkoutsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workouts", abstract: "List, show and delete stored workouts.",
+        subcommands: [List.self, Show.self, Delete.self], defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List stored workouts, newest first.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Print JSON instead of a table.") var json = false
+
+        func run() async throws {
+            try await reportingErrors {
+                let workouts = try storeOptions.openStore().workouts()
+                if json { return print(try JSON.string(workouts)) }
+                guard !workouts.isEmpty else { return print("No workouts yet. Try: stayfit demo") }
+                print(pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11) + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
+                for workout in workouts {
+                    let totals = workout.totals
+                    print(
+                        pad("\(workout.id)", 5) + pad(Format.dateTime(workout.startedAt), 18)
+                            + pad(Format.clock(seconds: totals.movingSeconds), 9)
+                            + pad(Format.distance(meters: totals.distanceMeters), 10)
+                            + pad(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond), 11)
+                            + pad(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--", 8)
+                            + pad("\(Int(totals.kilocalories.rounded()))", 6)
+                            + workout.status.rawValue + (workout.recovery.map { " (\($0) after a crash)" } ?? ""))
+                }
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one workout with its laps, pauses and samples.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The workout's id, from 'stayfit workouts list'.") var id: WorkoutID
+        @Flag(help: "Print JSON, with every per-second sample.") var json = false
+
+        struct Detail: Encodable {
+            var workout: Workout
+            var laps: [WorkoutLap]
+            var pauses: [WorkoutPause]
+            var samples: [WorkoutSample]
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                guard let workout = try store.workout(id) else {
+                    throw CLIError("there is no workout \(id); 'stayfit workouts list' shows the stored ones")
+                }
+                let detail = Detail(
+                    workout: workout, laps: try store.laps(of: id), pauses: try store.pauses(of: id),
+                    samples: try store.samples(of: id))
+                if json { return print(try JSON.string(detail)) }
+                let totals = workout.totals
+                print("Workout \(workout.id), \(workout.status.rawValue)" + (workout.recovery.map { " (\($0) after a crash)" } ?? ""))
+                print("  Started     \(Format.dateTime(workout.startedAt))" + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
+                print("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
+                print("  Distance    \(Format.distance(meters: totals.distanceMeters))")
+                print("  Speed       avg \(Format.speed(metersPerSecond: totals.averageSpeedMetersPerSecond)), min \(Format.speed(metersPerSecond: totals.minSpeedMetersPerSecond)), max \(Format.speed(metersPerSecond: totals.maxSpeedMetersPerSecond))")
+                print("  Pace        \(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
+                print("  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm")
+                print("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
+                if let steps = totals.steps { print("  Steps       \(steps)") }
+                if let goal = workout.goal { print("  Goal        \(GoalInput.describe(goal))") }
+                for lap in detail.laps {
+                    print("  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))")
+                }
+                if !detail.pauses.isEmpty { print("  Pauses      \(detail.pauses.count)") }
+                print("  Samples     \(detail.samples.count) seconds recorded (--json prints them)")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete one workout with all its samples.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The workout's id, from 'stayfit workouts list'.") var id: WorkoutID
+
+        func run() async throws {
+            try await reportingErrors {
+                try storeOptions.openStore().deleteWorkout(id)
+                print("Deleted workout \(id).")
+            }
+        }
+    }
+}
+
+private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}

@@ -193,7 +193,7 @@ struct WorkoutController {
             let gap = Duration.seconds(max(0, now.timeIntervalSince(lastSeen)))
             if gap <= settings.resumeWithin {
                 session = WorkoutSession(resuming: workout, samples: samples, laps: try store.laps(of: workout.id))
-                if workout.status == .running, gap >= .seconds(1) {
+                if workout.status == .running, gap > .zero {
                     try store.recordPause(of: workout.id, from: lastSeen, to: now)
                 }
                 try store.markResumed(workout.id)

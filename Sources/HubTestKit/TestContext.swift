@@ -1,0 +1,49 @@
+import Foundation
+import HubCore
+import Logging
+
+/// A temporary directory removed when the value is released.
+public final class TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("stayfit-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+extension PluginContext {
+    /// A context for unit tests: a fresh bus, a store in a temporary directory, a quiet logger and `clock`.
+    ///
+    /// Keep the returned directory alive as long as the store is used.
+    public static func test(clock: any HubClock = ManualClock(), bus: MessageBus = MessageBus()) throws -> (PluginContext, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let store = try HubStore(directory: directory.url)
+        return (PluginContext(bus: bus, store: store, logger: logger, clock: clock), directory)
+    }
+}
+
+extension AsyncStream where Element: Sendable {
+    /// The next element, or a thrown `TestKitError` after `timeout` of real time.
+    public func next(within timeout: Duration = .seconds(5)) async throws -> Element {
+        try await withThrowingTaskGroup(of: Element?.self) { group in
+            group.addTask {
+                var iterator = self.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let element = first else {
+                throw TestKitError("no \(Element.self) within \(timeout)")
+            }
+            return element
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HubStore
+import Testing
+
+@Suite(.serialized) struct CrashRecoveryTests {
+    /// A real-time simulated workout with the console in line mode and no progress lines.
+    static func configuration(resumeWithinMinutes: Int) -> String {
+        """
+        [workout]
+        resume-within-minutes = \(resumeWithinMinutes)
+
+        [plugins.simulator]
+        workout = "manual"
+
+        [plugins.console]
+        mode = "lines"
+        progress-every-seconds = 0
+        """
+    }
+
+    @Test func killNineLosesAtMostOneSecondAndTheWorkoutIsResumed() async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("stayfit.toml", Self.configuration(resumeWithinMinutes: 10))
+        let arguments = ["run", "--simulate", "--config", config, "--data-dir", scratch.path("data")]
+
+        let hub = try StayfitProcess(arguments)
+        try await hub.waitForOutput("StayFit Hub is ready")
+        hub.send("start")
+        try await hub.waitForOutput("Workout started.")
+        try await Task.sleep(for: .milliseconds(4_300))
+        kill(hub.processIdentifier, SIGKILL)
+        let killedAt = Date()
+        try await hub.waitForExit()
+
+        let store = try scratch.store()
+        let interrupted = try #require(try store.unfinishedWorkout())
+        let samples = try store.samples(of: interrupted.id)
+        let last = try #require(samples.last)
+        #expect(samples.count >= 3)
+        // Persisted every second: what was lost is the part of the second in flight, plus scheduling slack.
+        #expect(killedAt.timeIntervalSince(last.recordedAt) <= 1.25, "last stored second \(last.recordedAt), killed \(killedAt)")
+        #expect(samples.map(\.second) == Array(1...samples.count))
+
+        let restarted = try StayfitProcess(arguments)
+        try await restarted.waitForOutput("Resumed the workout interrupted")
+        try await Task.sleep(for: .milliseconds(2_200))
+        restarted.send("stop")
+        try await restarted.waitForOutput("finished")
+        restarted.send("quit")
+        #expect(try await restarted.waitForExit() == 0)
+
+        let workout = try #require(try store.workout(interrupted.id))
+        #expect(workout.status == .finished)
+        #expect(workout.recovery == .resumed)
+        let after = try store.samples(of: interrupted.id)
+        #expect(after.count > samples.count, "recording carried on after the restart")
+        #expect(after.map(\.second) == Array(1...after.count))
+        #expect(Array(after.prefix(samples.count)) == samples, "nothing recorded before the crash was changed")
+        let pauses = try store.pauses(of: interrupted.id)
+        #expect(pauses.count == 1, "the time the hub was down is recorded as a pause")
+        #expect(try store.workouts().count == 1)
+    }
+
+    @Test func anInterruptedWorkoutFoundTooLateIsClosedWithItsData() async throws {
+        let scratch = try Scratch()
+        let store = try scratch.store()
+        let start = Date().addingTimeInterval(-3600)
+        let id = try store.startWorkout(at: start, goal: nil)
+        var totals = WorkoutTotals()
+        var samples: [WorkoutSample] = []
+        for second in 1...30 {
+            totals.movingSeconds = second
+            totals.distanceMeters = Double(second) * 3
+            samples.append(
+                WorkoutSample(
+                    second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
+                    longitude: nil, speedMetersPerSecond: 3, distanceMeters: Double(second) * 3, kilocalories: Double(second) * 0.2,
+                    steps: nil))
+        }
+        try store.recordSamples(samples, totals: totals, of: id)
+        let stored = try store.samples(of: id)
+
+        let config = try scratch.write("stayfit.toml", Self.configuration(resumeWithinMinutes: 10))
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForOutput("Closed the interrupted workout")
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        #expect(hub.standardOutput.contains("0:30, 90 m saved"), "output: \(hub.standardOutput)")
+
+        let workout = try #require(try store.workout(id))
+        #expect(workout.status == .finished)
+        #expect(workout.recovery == .closed)
+        #expect(workout.endedAt == stored.last?.recordedAt)
+        #expect(workout.totals.movingSeconds == 30)
+        #expect(abs(workout.totals.distanceMeters - 90) < 1e-9)
+        #expect(try store.samples(of: id) == stored)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HubStore
+import Testing
+
+@Suite(.serialized) struct DemoTests {
+    @Test func demoStoresAWorkoutWhoseDurationAndDistanceMatchTheRecording() async throws {
+        let scratch = try Scratch()
+        let recording = try scratch.write("straight.csv", StraightRun.csv(seconds: 600))
+        let result = try await StayfitProcess.run(["demo", "--file", recording, "--speed", "120", "--data-dir", scratch.path("data")])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output.contains("Workout 1 finished: 10:00"), "output: \(result.output)")
+
+        let store = try scratch.store()
+        let workout = try #require(try store.workouts().first)
+        #expect(workout.status == .finished)
+        // 600 readings one second apart: 600 s of moving time, 599 steps of known length between them.
+        #expect(abs(workout.totals.movingSeconds - 600) <= 1)
+        #expect(abs(workout.totals.distanceMeters - 599 * StraightRun.stepMeters) < 0.5)
+        let samples = try store.samples(of: workout.id)
+        #expect(abs(samples.count - 600) <= 1)
+        #expect(samples.map(\.second) == Array(1...samples.count))
+        #expect(samples.compactMap(\.heartRate).count >= 599)
+        #expect(try #require(workout.totals.averageSpeedMetersPerSecond) > 3.2)
+        #expect(workout.totals.steps == 599 * 3)
+    }
+
+    @Test func builtInDemoRunsTenSimulatedMinutesAndLeavesNothingBehind() async throws {
+        let started = ContinuousClock.now
+        let result = try await StayfitProcess.run(["demo"])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output.contains("StayFit Hub demo"))
+        #expect(result.output.contains("Workout started."))
+        #expect(result.output.contains("Workout 1 finished: 10:00"))
+        // About ten seconds at 60× (a debug build on a busy machine may need a little longer).
+        #expect(ContinuousClock.now - started < .seconds(40))
+    }
+
+    @Test func demoRejectsABadRecordingWithItsLine() async throws {
+        let scratch = try Scratch()
+        let recording = try scratch.write("bad.csv", "seconds,heart_rate\n0,120\n1,abc\n")
+        let result = try await StayfitProcess.run(["demo", "--file", recording])
+        #expect(result.status == 78)
+        #expect(result.error.contains("bad.csv:3: heart_rate \"abc\" is not a number"), "stderr: \(result.error)")
+    }
+}

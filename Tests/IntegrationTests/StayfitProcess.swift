@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `stayfit` binary, run as a person would run it, with its output collected as it comes.
+final class StayfitProcess: Sendable {
+    /// `stayfit` sits next to the test bundle in the build directory.
+    static let binary: URL = {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [here, here.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("stayfit")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return here.appendingPathComponent("stayfit")
+    }()
+
+    private let process: Process
+    private let input: Pipe
+    private let output = TextBuffer()
+    private let errors = TextBuffer()
+
+    /// Starts `stayfit` with `arguments`; standard input is a pipe (so the console uses line mode).
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        input = Pipe()
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = input
+        process.standardOutput = stdout
+        process.standardError = stderr
+        stdout.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.append(text)
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            errors.append(text)
+        }
+        try process.run()
+    }
+
+    var standardOutput: String { output.text }
+    var standardError: String { errors.text }
+    var processIdentifier: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+
+    /// Types a line on the console.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Waits until standard output contains `text`; fails the test after `timeout`.
+    func waitForOutput(_ text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !standardOutput.contains(text) {
+            guard ContinuousClock.now < deadline, isRunning || standardOutput.contains(text) else {
+                Issue.record("no \"\(text)\" in the output within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)", sourceLocation: sourceLocation)
+                throw StayfitProcessError.timedOut
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Waits for the process to exit and returns its status; kills it after `timeout`.
+    @discardableResult
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                throw StayfitProcessError.timedOut
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // Let the readability handlers drain what the process wrote last.
+        try await Task.sleep(for: .milliseconds(100))
+        return process.terminationStatus
+    }
+
+    /// Runs `stayfit arguments` to completion and returns (status, stdout, stderr).
+    static func run(_ arguments: [String], input: String? = nil, timeout: Duration = .seconds(120)) async throws -> (status: Int32, output: String, error: String) {
+        let process = try StayfitProcess(arguments)
+        if let input { process.send(input) }
+        try process.input.fileHandleForWriting.close()
+        let status = try await process.waitForExit(timeout: timeout)
+        return (status, process.standardOutput, process.standardError)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+enum StayfitProcessError: Error { case timedOut }
+
+/// Text collected from a pipe on Foundation's reading thread.
+private final class TextBuffer: Sendable {
+    private let value = Mutex("")
+    func append(_ text: String) { value.withLock { $0 += text } }
+    var text: String { value.withLock { $0 } }
+}

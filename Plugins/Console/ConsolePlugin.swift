@@ -133,9 +133,7 @@ public struct ConsolePlugin: Plugin {
     /// `07:31:02 ` in line mode (hub time), nothing on a terminal.
     private func clockStamp() -> String {
         guard !Terminal.isInteractive || configuration.mode == .lines else { return "" }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss "
-        return formatter.string(from: context.clock.now)
+        return Format.timeOfDay(context.clock.now) + " "
     }
 
     /// Input assembly and progress throttling for one run of the console.

@@ -30,7 +30,7 @@ struct ProfileCommand: AsyncParsableCommand {
         }
 
         private func number(_ value: Double) -> String {
-            value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+            value.rounded() == value ? String(Int(value)) : Format.fixed(value, decimals: 1)
         }
     }
 

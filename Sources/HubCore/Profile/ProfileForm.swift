@@ -43,9 +43,8 @@ public struct ProfileForm: Sendable, Equatable {
         guard let birthText = (birthDate ?? existing?.birthDate)?.trimmingCharacters(in: .whitespaces), !birthText.isEmpty else {
             throw ProfileError("Select DOB", hint: "--birth-date YYYY-MM-DD, e.g. 1990-04-21")
         }
-        guard let birth = Profile.dayFormatter.date(from: birthText), birth <= today,
-            let age = Calendar(identifier: .gregorian).dateComponents([.year], from: birth, to: today).year, age <= 120
-        else {
+        let now = CalendarDay(today)
+        guard let birth = CalendarDay(birthText), birth <= now, birth.years(until: now) <= 120 else {
             throw ProfileError("Select DOB", hint: "\"\(birthText)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
         }
 
@@ -68,7 +67,7 @@ public struct ProfileForm: Sendable, Equatable {
             weight, existing: existing?.weightKilograms, range: Self.weights, missing: "Enter Weight",
             improper: "Enter Proper Weight", unit: "kilograms", example: "72.5")
         return Profile(
-            name: name, birthDate: Profile.dayFormatter.string(from: birth), gender: genderValue,
+            name: name, birthDate: birth.description, gender: genderValue,
             heightCentimeters: heightValue, weightKilograms: weightValue,
             heartRateMonitoring: heartRateMonitoring ?? existing?.heartRateMonitoring ?? false)
     }

@@ -25,19 +25,8 @@ public struct Profile: Sendable, Equatable, Codable {
 
     /// Age in whole years on `date`, or nil when the birth date cannot be read.
     public func ageYears(on date: Date) -> Int? {
-        guard let birth = Self.dayFormatter.date(from: birthDate) else { return nil }
-        return Calendar(identifier: .gregorian).dateComponents([.year], from: birth, to: date).year
+        CalendarDay(birthDate).map { $0.years(until: CalendarDay(date)) }
     }
-
-    /// Parses and formats `yyyy-MM-dd` dates in UTC, independent of the locale.
-    public static let dayFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.isLenient = false
-        return formatter
-    }()
 }
 
 /// Gender as used by the calorie formulas; `other` averages the male and female equations.

@@ -105,6 +105,13 @@ public struct BusSubscriptionStatistics: Sendable, Equatable {
     public var delivered: Int
     /// Messages lost because the buffer was full (the oldest go first).
     public var dropped: Int
+
+    public init(subscriber: String, messageType: String, delivered: Int, dropped: Int) {
+        self.subscriber = subscriber
+        self.messageType = messageType
+        self.delivered = delivered
+        self.dropped = dropped
+    }
 }
 
 /// Counters shared between a subscription's delivery closure and `statistics()`.

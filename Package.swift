@@ -33,6 +33,10 @@ let package = Package(
         ),
         .target(name: "HubTestKit", dependencies: ["HubCore", "HubStore"]),
 
+        // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBus", dependencies: ["CDBus"]),
+
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator"),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console"),
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore"]),
     ],
     swiftLanguageModes: [.v6]

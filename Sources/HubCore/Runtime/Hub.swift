@@ -47,6 +47,7 @@ public struct Hub: Sendable {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: engine),
             .init(service: watcher, successTerminationBehavior: .ignore),
+            .init(service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore),
         ]
         for built in plugins {
             var pluginLogger = logger

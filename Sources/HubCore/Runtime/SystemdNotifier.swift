@@ -26,7 +26,7 @@ public struct SystemdNotifier: Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in path.enumerated() { buffer[index] = byte }
         }
-        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.count)
+        let length = socklen_t((MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2) + path.count)
         _ = message.withCString { text in
             withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in

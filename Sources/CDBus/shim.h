@@ -1,0 +1,4 @@
+#ifndef STAYFIT_CDBUS_SHIM_H
+#define STAYFIT_CDBUS_SHIM_H
+#include <dbus/dbus.h>
+#endif

@@ -40,6 +40,7 @@ let package = Package(
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator"),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console"),
+        .target(name: "HeartRate", dependencies: ["HubCore"], path: "Plugins/HeartRate"),
 
         // MARK: - Executables
         .executableTarget(
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
+        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore"]),
     ],

@@ -1,0 +1,21 @@
+import HubCore
+import Testing
+
+@Suite struct HeartRateVariabilityTests {
+    @Test func rmssdIsTheRootMeanSquareOfSuccessiveDifferences() throws {
+        // Differences 20, -30, 10: squares 400, 900, 100; mean 466.67; root 21.60.
+        let rmssd = try #require(HeartRateVariability.rmssd(rrIntervalsMilliseconds: [800, 820, 790, 800]))
+        #expect(abs(rmssd - (1400.0 / 3).squareRoot()) < 1e-9)
+    }
+
+    @Test func anArtefactBreaksTheChainInsteadOfCountingAsAHugeDifference() throws {
+        // 3000 ms is a missed beat: pairs (800, 810) and (805, 815) remain, differences 10 and 10.
+        let rmssd = try #require(HeartRateVariability.rmssd(rrIntervalsMilliseconds: [800, 810, 3000, 805, 815]))
+        #expect(abs(rmssd - 10) < 1e-9)
+    }
+
+    @Test func needsAtLeastTwoSuccessivePairs() {
+        #expect(HeartRateVariability.rmssd(rrIntervalsMilliseconds: []) == nil)
+        #expect(HeartRateVariability.rmssd(rrIntervalsMilliseconds: [800, 810]) == nil)
+    }
+}

@@ -32,7 +32,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         case UInt8(ascii: "+"), UInt8(ascii: "="): .music(.volumeUp)
         case UInt8(ascii: "-"), UInt8(ascii: "_"): .music(.volumeDown)
         case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "?"): .help
-        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3 /* Ctrl-C in raw mode */: .quit
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"): .quit
         default: nil
         }
     }

@@ -55,6 +55,8 @@ public struct ConsolePlugin: Plugin {
         case progress(WorkoutProgress)
         case line(String)
         case state(WorkoutStateChanged)
+        /// Graceful shutdown, queued behind what is already waiting so that it is still printed.
+        case shutdown
     }
 
     public func run() async throws {
@@ -88,28 +90,33 @@ public struct ConsolePlugin: Plugin {
             }
 
             var session = Session(configuration: configuration, interactive: interactive)
-            for await event in events.cancelOnGracefulShutdown() {
-                switch event {
-                case .input(let bytes):
-                    for command in session.commands(from: bytes) { perform(command, session: &session, output: &output) }
-                    for unknown in session.takeUnknownLines() {
-                        output.line("Unknown command '\(unknown)'. Type 'help' for the commands.")
+            await withGracefulShutdownHandler {
+                eventLoop: for await event in events {
+                    switch event {
+                    case .shutdown:
+                        break eventLoop
+                    case .input(let bytes):
+                        for command in session.commands(from: bytes) { perform(command, session: &session, output: &output) }
+                        for unknown in session.takeUnknownLines() {
+                            output.line("Unknown command '\(unknown)'. Type 'help' for the commands.")
+                        }
+                    case .progress(let progress):
+                        session.latest = progress
+                        output.status(StatusLine.text(for: progress))
+                        if session.shouldPrintProgress(progress) {
+                            output.line(clockStamp(interactive: interactive) + StatusLine.text(for: progress, plain: true))
+                        }
+                    case .state(let change):
+                        if change.state == .finished || change.state == .idle {
+                            session.latest = nil
+                            output.status("")
+                        }
+                    case .line(let text):
+                        output.line(clockStamp(interactive: interactive) + text)
                     }
-                case .progress(let progress):
-                    session.latest = progress
-                    output.status(StatusLine.text(for: progress))
-                    if session.shouldPrintProgress(progress) {
-                        output.line(clockStamp() + StatusLine.text(for: progress, plain: true))
-                    }
-                case .state(let change):
-                    if change.state == .finished || change.state == .idle { session.latest = nil }
-                    if change.state == .finished, let summary = change.summary {
-                        output.status("")
-                        output.line(clockStamp() + Summary.text(for: summary))
-                    }
-                case .line(let text):
-                    output.line(clockStamp() + text)
                 }
+            } onGracefulShutdown: {
+                sink.yield(.shutdown)
             }
             reader.stop()
             output.finish()
@@ -131,8 +138,8 @@ public struct ConsolePlugin: Plugin {
     }
 
     /// `07:31:02 ` in line mode (hub time), nothing on a terminal.
-    private func clockStamp() -> String {
-        guard !Terminal.isInteractive || configuration.mode == .lines else { return "" }
+    private func clockStamp(interactive: Bool) -> String {
+        guard !interactive else { return "" }
         return Format.timeOfDay(context.clock.now) + " "
     }
 

@@ -9,7 +9,8 @@ public struct SimulatorPlugin: Plugin {
 
     /// What happens when the recording has been played.
     public enum WhenDone: String, CaseIterable, Sendable {
-        /// Play it again from the start (positions continue from where they are).
+        /// Play it again from the start. Steps keep counting; the jump back to the first position is dropped
+        /// as a GPS glitch unless the route is a loop.
         case `repeat`
         /// Stop publishing; the hub goes on.
         case idle
@@ -31,8 +32,15 @@ public struct SimulatorPlugin: Plugin {
         public var whenDone: WhenDone
         public var workout: WorkoutControl
 
+        /// Reads and checks the recording here, not in `run()`: a bad file is a configuration error that
+        /// `stayfit config check` must report with its line, before the hub starts.
         public init(_ table: ConfigTable) throws {
-            let file = try table.string("file", default: "")
+            var file = try table.string("file", default: "")
+            // A relative path is relative to the configuration file, not to the working directory (which is
+            // "/" under systemd).
+            if !file.isEmpty, !file.hasPrefix("/"), table.source.file.hasPrefix("/") {
+                file = URL(fileURLWithPath: table.source.file).deletingLastPathComponent().appendingPathComponent(file).path
+            }
             let minutes = try table.int("minutes", default: 30, in: 1...600)
             whenDone = try table.choice("when-done", default: WhenDone.repeat)
             workout = try table.choice("workout", default: WorkoutControl.manual)
@@ -57,10 +65,12 @@ public struct SimulatorPlugin: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
+    private let workoutStates: AsyncStream<WorkoutStateChanged>
 
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
         self.context = context
+        workoutStates = context.bus.messages(of: WorkoutStateChanged.self, subscriber: "simulator")
     }
 
     public func run() async throws {
@@ -68,8 +78,12 @@ public struct SimulatorPlugin: Plugin {
         let track = configuration.track
         guard let length = track.last.map({ $0.offset + 1 }) else { return }
         context.logger.info("simulating", metadata: ["source": "\(configuration.source)", "seconds": "\(length)"])
-        bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
-        bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+        if track.contains(where: { $0.heartRate != nil }) {
+            bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+        }
+        if track.contains(where: { $0.latitude != nil }) {
+            bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+        }
         let start = clock.now
         if configuration.workout == .auto { bus.publish(WorkoutCommand(.start)) }
         try await cancelWhenGracefulShutdown {
@@ -87,9 +101,22 @@ public struct SimulatorPlugin: Plugin {
         if configuration.workout == .auto {
             try await clock.sleep(until: start.addingTimeInterval(Double(length) + 0.5))
             bus.publish(WorkoutCommand(.stop))
+            await waitUntilFinished()
         }
         if configuration.whenDone == .quit {
             bus.publish(ShutdownCommand(reason: "the simulation has finished"))
+        }
+    }
+
+    /// Waits (at most 5 s of real time) until the workout engine has saved the stopped workout, so that the
+    /// shutdown that follows does not overtake its announcement.
+    private func waitUntilFinished() async {
+        let states = workoutStates
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await state in states where state.state == .finished { return } }
+            group.addTask { try? await Task.sleep(for: .seconds(5)) }
+            await group.next()
+            group.cancelAll()
         }
     }
 

@@ -95,6 +95,15 @@ extension HubStore {
         }
     }
 
+    /// Changes the goal of a workout under way (the person set a new goal mid-workout).
+    public func updateGoal(_ goal: Goal?, of workout: WorkoutID) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE workouts SET goal_kind = ?, goal_target = ? WHERE id = ?",
+                arguments: [goal?.kind.rawValue, goal?.target, workout])
+        }
+    }
+
     /// Notes that an interrupted workout was picked up again after a crash.
     public func markResumed(_ workout: WorkoutID) throws {
         try write { db in
@@ -192,7 +201,7 @@ extension HubStore {
             try db.execute(sql: "DELETE FROM workouts WHERE id = ?", arguments: [id])
             if db.changesCount == 0 {
                 throw HubStoreError.notFound(
-                    "there is no workout \(id); `stayfit workouts list` shows the stored ones", path: path)
+                    "there is no workout \(id); 'stayfit workouts list' shows the stored ones", path: path)
             }
         }
     }

@@ -51,15 +51,15 @@ struct DemoCommand: AsyncParsableCommand {
                 [plugins.console]
                 progress-every-seconds = 60
                 """
-            let configuration = try HubConfiguration(text: text, file: "demo configuration")
+            let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try HubStore(directory: directory)
-            let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
-            // Unbuffered, so it comes before the console's lines when stdout is a pipe.
-            writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
                 logger: logger)
+            let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
+            // Unbuffered, so it comes before the console's lines when stdout is a pipe.
+            writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
             try await hub.run()
 
             guard let workout = try store.workouts(limit: 1).first, workout.status == .finished else {

@@ -17,11 +17,15 @@ public struct HubConfiguration {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws -> HubConfiguration {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "does not exist"
+        // A FileHandle rather than String(contentsOfFile:), which refuses character devices such as /dev/null.
+        let data = try? FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
+        }
+        guard let data = data ?? nil, let text = String(validating: data, as: UTF8.self) else {
+            let reason =
+                !FileManager.default.fileExists(atPath: path) ? "does not exist"
+                : FileManager.default.isReadableFile(atPath: path) ? "is not UTF-8 text" : "is not readable by this user"
             throw ConfigurationError(
                 kind: .unreadable, file: path, line: nil, key: nil, problem: "the configuration file \(reason)",
                 fix: "Check the path, or start from the sample etc/stayfit.toml.")

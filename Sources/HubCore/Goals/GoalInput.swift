@@ -18,7 +18,7 @@ public enum GoalInput {
         switch (kind, unit) {
         case (.distance, ""), (.distance, "km"): target = amount * 1000
         case (.distance, "m"): target = amount
-        case (.duration, ""), (.duration, "min"), (.duration, "m"): target = amount * 60
+        case (.duration, ""), (.duration, "min"): target = amount * 60
         case (.duration, "h"): target = amount * 3600
         case (.duration, "s"): target = amount
         case (.steps, ""), (.steps, "steps"): target = amount.rounded() == amount ? amount : nil

@@ -100,11 +100,15 @@ private struct ShutdownListener: Service {
         logger.info("ready", metadata: ["plugins": "\(plugins.map(\.rawValue).joined(separator: ","))"])
         bus.publish(HubReady(plugins: plugins))
         notifier.notify("READY=1\nSTATUS=Ready")
-        for await command in commands.cancelOnGracefulShutdown() {
-            logger.info("shutting down", metadata: ["reason": "\(command.reason)"])
+        await withGracefulShutdownHandler {
+            for await command in commands.cancelOnGracefulShutdown() {
+                logger.info("shutting down", metadata: ["reason": "\(command.reason)"])
+                await group.get()?.triggerGracefulShutdown()
+                return
+            }
+        } onGracefulShutdown: {
+            // Whatever started the shutdown (quit, SIGTERM, Ctrl-C), systemd hears of it.
             notifier.notify("STOPPING=1")
-            await group.get()?.triggerGracefulShutdown()
-            return
         }
     }
 }

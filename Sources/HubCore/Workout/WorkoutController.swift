@@ -60,6 +60,8 @@ struct WorkoutController {
                 session.goal = activeGoal
                 session.goalReached = activeGoal.map { session.goalValue(for: $0) >= $0.target } ?? false
                 self.session = session
+                let id = session.id, goal = activeGoal
+                recorder.perform("the new goal") { try store.updateGoal(goal, of: id) }
             }
         } catch {
             logger.error("cannot read the profile or goal", metadata: ["error": "\(error)"])
@@ -191,7 +193,10 @@ struct WorkoutController {
                 samples.last?.recordedAt ?? workout.startedAt, pauses.last?.startedAt ?? workout.startedAt)
             let now = context.clock.now
             let gap = Duration.seconds(max(0, now.timeIntervalSince(lastSeen)))
-            if gap <= settings.resumeWithin {
+            // Seconds stored "in the future" come from a sped-up simulation: they cannot be carried on in
+            // real time, so such a workout is closed, never resumed.
+            let fromTheFuture = lastSeen.timeIntervalSince(now) > 5
+            if gap <= settings.resumeWithin && !fromTheFuture {
                 session = WorkoutSession(resuming: workout, samples: samples, laps: try store.laps(of: workout.id))
                 if workout.status == .running, gap > .zero {
                     try store.recordPause(of: workout.id, from: lastSeen, to: now)

@@ -58,11 +58,14 @@ struct WorkoutSession {
         return true
     }
 
-    /// Forgets the last fix so that distance walked during a pause is not counted.
+    /// Forgets the last fix and the step counter's baseline, so that distance walked and steps taken during
+    /// a pause are not counted.
     mutating func breakTrack() {
         lastFix = nil
         fixInThisSecond = nil
         distanceInThisSecond = 0
+        stepsBefore = metrics.steps ?? stepsBefore
+        stepsBaseline = nil
     }
 
     /// Closes one second of moving time and returns the sample to store.

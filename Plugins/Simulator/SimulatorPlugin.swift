@@ -93,7 +93,7 @@ public struct SimulatorPlugin: Plugin {
                     // Half a second past the mark, so a reading never races the workout's second boundary.
                     let at = start.addingTimeInterval(Double(round * length + second.offset) + 0.5)
                     try await clock.sleep(until: at)
-                    publish(second, at: at, stepsBefore: round * (track.last?.steps ?? 0))
+                    publish(second, at: at, stepsBefore: round * (track.last { $0.steps != nil }?.steps ?? 0))
                 }
                 round += 1
             } while configuration.whenDone == .repeat

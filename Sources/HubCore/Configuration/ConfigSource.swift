@@ -34,7 +34,7 @@ public struct ConfigSource: Sendable {
             } else if trimmed.hasPrefix("[") {
                 table = Self.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
                 lines[table.joined(separator: ".")] = number
-            } else if let equals = trimmed.firstIndex(of: "=") {
+            } else if let equals = Self.firstIndexOutsideQuotes(of: "=", in: trimmed) {
                 let path = table + Self.keyPath(trimmed[..<equals])
                 lines[path.joined(separator: ".")] = number
                 let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
@@ -58,13 +58,36 @@ public struct ConfigSource: Sendable {
     }
 
     private static func keyPath(_ text: Substring) -> [String] {
-        text.split(separator: ".").map { part in
+        var parts: [Substring] = []
+        var rest = text
+        while let dot = firstIndexOutsideQuotes(of: ".", in: rest) {
+            parts.append(rest[..<dot])
+            rest = rest[rest.index(after: dot)...]
+        }
+        parts.append(rest)
+        return parts.map { part in
             var key = part.trimmingWhitespace()
             if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
                 key = key.dropFirst().dropLast()
             }
             return String(key)
         }
+    }
+
+    /// The first `character` that is not inside a quoted string.
+    private static func firstIndexOutsideQuotes(of character: Character, in text: Substring) -> Substring.Index? {
+        var quote: Character?
+        for index in text.indices {
+            let current = text[index]
+            if let open = quote {
+                if current == open { quote = nil }
+            } else if current == "\"" || current == "'" {
+                quote = current
+            } else if current == character {
+                return index
+            }
+        }
+        return nil
     }
 
     /// Drops a `# comment`, leaving `#` inside quoted strings alone.

@@ -16,7 +16,7 @@ public enum Format {
 
     /// `1.52 km`, or `850 m` under a kilometre.
     public static func distance(meters: Double) -> String {
-        meters < 1000 ? "\(Int(meters.rounded())) m" : fixed(meters / 1000, decimals: 2) + " km"
+        meters.rounded() < 1000 ? "\(Int(meters.rounded())) m" : fixed(meters / 1000, decimals: 2) + " km"
     }
 
     /// Pace as `5:12 /km`, or `–:– /km` when standing.

@@ -45,9 +45,11 @@ public struct Hub: Sendable {
     public func run() async throws {
         let groupBox = GroupBox()
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: engine),
-            .init(service: watcher, successTerminationBehavior: .ignore),
-            .init(service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore),
+            .init(service: engine, serviceName: "workout engine"),
+            .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
+            .init(
+                service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
+                serviceName: "bus loss reporter"),
         ]
         for built in plugins {
             var pluginLogger = logger
@@ -57,18 +59,32 @@ public struct Hub: Sendable {
                 logger: pluginLogger)
             services.append(
                 .init(
-                    service: supervisor, successTerminationBehavior: .ignore,
-                    failureTerminationBehavior: .gracefullyShutdownGroup))
+                    service: StayUntilShutdown(supervisor), successTerminationBehavior: .ignore,
+                    failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "plugin \(built.id)"))
         }
         services.append(
             .init(
                 service: ShutdownListener(bus: bus, group: groupBox, logger: logger, plugins: plugins.map(\.id)),
-                successTerminationBehavior: .ignore))
+                successTerminationBehavior: .ignore, serviceName: "shutdown listener"))
         var configuration = ServiceGroupConfiguration(services: services, logger: logger)
         configuration.gracefulShutdownSignals = [.sigterm, .sigint]
         let group = ServiceGroup(configuration: configuration)
         groupBox.set(group)
         try await group.run()
+    }
+}
+
+/// Keeps a finished service (a plugin whose work is done, or one left stopped after a failure) in the group
+/// until the hub shuts down: a service that returns while the group shuts down in order counts as having
+/// "finished unexpectedly" and turns a clean stop into an error.
+private struct StayUntilShutdown: Service {
+    let service: any Service
+
+    init(_ service: any Service) { self.service = service }
+
+    func run() async throws {
+        try await service.run()
+        try? await gracefulShutdown()
     }
 }
 
@@ -104,8 +120,11 @@ private struct ShutdownListener: Service {
             for await command in commands.cancelOnGracefulShutdown() {
                 logger.info("shutting down", metadata: ["reason": "\(command.reason)"])
                 await group.get()?.triggerGracefulShutdown()
-                return
+                break
             }
+            // Stay until the group tells this service to stop: a service that returns while the group shuts
+            // down in order counts as having "finished unexpectedly".
+            try? await gracefulShutdown()
         } onGracefulShutdown: {
             // Whatever started the shutdown (quit, SIGTERM, Ctrl-C), systemd hears of it.
             notifier.notify("STOPPING=1")

@@ -90,6 +90,7 @@ struct WorkoutController {
         case .resume:
             guard let session else { return false }
             recorder.perform("the end of the pause") { try store.endPause(of: session.id, at: now) }
+            self.session?.lastSecondClosedAt = now
             change(to: .running)
             bus.publish(Announcement("Workout resumed."))
             return true
@@ -124,6 +125,8 @@ struct WorkoutController {
 
     /// Ends the workout at `now` and stores its final totals.
     mutating func finish(at now: Date) {
+        // The stop may overtake the last tick (they travel different ways): record the final partial second.
+        if state == .running, session?.hasUnrecordedTime(at: now) == true { tick(at: now) }
         guard var session, state == .running || state == .paused else { return }
         if session.lapCount > 0, session.metrics.movingSeconds > session.lapStart.movingSeconds {
             let lap = session.closeLap(at: now)
@@ -202,6 +205,7 @@ struct WorkoutController {
                     try store.recordPause(of: workout.id, from: lastSeen, to: now)
                 }
                 try store.markResumed(workout.id)
+                session?.lastSecondClosedAt = now
                 change(to: workout.status == .paused ? .paused : .running)
                 logger.notice("resumed an interrupted workout", metadata: ["workout": "\(workout.id)", "gap": "\(gap)"])
                 bus.publish(WorkoutRecovered(workout: workout, outcome: .resumed, gap: gap))

@@ -14,9 +14,15 @@ struct WorkoutSession {
     var lapCount = 0
     var lapStart: (movingSeconds: Int, distanceMeters: Double) = (0, 0)
     private(set) var rejectedFixes = 0
+    /// When the latest second was closed, or the workout started or resumed since.
+    var lastSecondClosedAt: Date
+    /// The latest fix received, accepted or not: a jump is judged against it, not against an older fix.
     private var lastFix: PositionMeasured?
+    private var lastFixRejected = false
     private var fixInThisSecond: PositionMeasured?
     private var distanceInThisSecond = 0.0
+    /// Speed between the last two accepted fixes (distance over the time between them).
+    private var speedInThisSecond: Double?
     /// The step counter's total when this run of the hub first saw it.
     private var stepsBaseline: Int?
     /// Steps counted before a crash, carried into a resumed workout.
@@ -26,6 +32,13 @@ struct WorkoutSession {
         self.id = id
         self.startedAt = startedAt
         self.goal = goal
+        lastSecondClosedAt = startedAt
+    }
+
+    /// True when half a second or more has passed since the last closed second, or a position fix is waiting:
+    /// the workout's final, partial second is worth recording when it stops.
+    func hasUnrecordedTime(at date: Date) -> Bool {
+        fixInThisSecond != nil || date.timeIntervalSince(lastSecondClosedAt) >= 0.5
     }
 
     /// Picks up a workout from its stored seconds and laps (after a crash).
@@ -37,23 +50,36 @@ struct WorkoutSession {
             laps.reduce(0) { $0 + $1.movingSeconds }, laps.reduce(0) { $0 + $1.distanceMeters }
         )
         stepsBefore = samples.last?.steps ?? 0
+        lastSecondClosedAt = samples.last?.recordedAt ?? workout.startedAt
         goalReached = goal.map { goalValue(for: $0) >= $0.target } ?? false
     }
 
     /// Adds a position fix received while running; returns false for an implausible jump.
+    ///
+    /// A jump is never counted as distance: the fix after it starts a new segment when it is plausible
+    /// relative to the jumped-to place (the receiver really moved, or a recording started over), and the
+    /// track carries on from there.
     mutating func add(_ fix: PositionMeasured) -> Bool {
-        if let last = lastFix {
-            let meters = Geo.distanceMeters(
-                fromLatitude: last.latitude, longitude: last.longitude, toLatitude: fix.latitude,
-                longitude: fix.longitude)
-            let seconds = max(1, fix.timestamp.timeIntervalSince(last.timestamp))
-            guard meters / seconds <= Self.maximumPlausibleSpeed else {
-                rejectedFixes += 1
-                return false
-            }
-            distanceInThisSecond += meters
+        defer { lastFix = fix }
+        guard let last = lastFix else {
+            fixInThisSecond = fix
+            return true
         }
-        lastFix = fix
+        let seconds = fix.timestamp.timeIntervalSince(last.timestamp)
+        guard seconds > 0 else { return false }  // a repeated fix adds nothing
+        let meters = Geo.distanceMeters(
+            fromLatitude: last.latitude, longitude: last.longitude, toLatitude: fix.latitude, longitude: fix.longitude)
+        guard meters / seconds <= Self.maximumPlausibleSpeed else {
+            rejectedFixes += 1
+            lastFixRejected = true
+            return false
+        }
+        if lastFixRejected {
+            // `last` was the jump: start the new segment there, without the jump's distance.
+            lastFixRejected = false
+        }
+        distanceInThisSecond += meters
+        speedInThisSecond = meters / seconds
         fixInThisSecond = fix
         return true
     }
@@ -62,15 +88,19 @@ struct WorkoutSession {
     /// a pause are not counted.
     mutating func breakTrack() {
         lastFix = nil
+        lastFixRejected = false
         fixInThisSecond = nil
         distanceInThisSecond = 0
+        speedInThisSecond = nil
         stepsBefore = metrics.steps ?? stepsBefore
         stepsBaseline = nil
     }
 
     /// Closes one second of moving time and returns the sample to store.
     mutating func closeSecond(at date: Date, heartRate: Int?, stepsTotal: Int?, person: Calories.Person) -> WorkoutSample {
-        let speed = fixInThisSecond.map { $0.speedMetersPerSecond ?? distanceInThisSecond }
+        // The receiver's own speed when it gives one; else distance over the time between the fixes, so a
+        // missed fix does not count two seconds of distance as one second's speed.
+        let speed = fixInThisSecond.map { $0.speedMetersPerSecond ?? speedInThisSecond ?? 0 }
         var steps: Int?
         if let stepsTotal {
             let baseline = stepsBaseline ?? stepsTotal
@@ -87,6 +117,8 @@ struct WorkoutSession {
             kilocalories: metrics.kilocalories, steps: metrics.steps)
         fixInThisSecond = nil
         distanceInThisSecond = 0
+        speedInThisSecond = nil
+        lastSecondClosedAt = date
         return sample
     }
 

@@ -1,0 +1,56 @@
+import Console
+import HubCore
+import Testing
+
+@Suite struct StatusLineTests {
+    static func progress(
+        state: WorkoutState = .running, heartRate: Int? = 142, speed: Double? = 1000.0 / 312, steps: Int? = nil,
+        goal: GoalProgress? = GoalProgress(goal: Goal(kind: .distance, target: 5_000), value: 2_410)
+    ) -> WorkoutProgress {
+        var totals = WorkoutTotals()
+        totals.movingSeconds = 754
+        totals.distanceMeters = 2_410
+        totals.kilocalories = 183.4
+        totals.steps = steps
+        return WorkoutProgress(
+            workoutID: 7, state: state, elapsed: .seconds(800), moving: .seconds(754), totals: totals,
+            currentSpeedMetersPerSecond: speed, currentHeartRate: heartRate, goal: goal)
+    }
+
+    @Test func showsTimeDistancePaceHeartRateEnergyAndGoal() {
+        #expect(StatusLine.text(for: Self.progress()) == "▶  12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  goal 48%")
+    }
+
+    @Test func plainTextSpellsOutTheStateAndHeartRate() {
+        #expect(StatusLine.text(for: Self.progress(), plain: true) == "running  12:34  2.41 km  5:12 /km  HR 142  183 kcal  goal 48%")
+    }
+
+    @Test func aMissingHeartRateIsAGapNotAZero() {
+        let text = StatusLine.text(for: Self.progress(heartRate: nil))
+        #expect(text.contains("♥ --"))
+        #expect(!text.contains("♥ 0"))
+        #expect(StatusLine.text(for: Self.progress(heartRate: nil), plain: true).contains("HR --"))
+    }
+
+    @Test func standingStillShowsNoPace() {
+        #expect(StatusLine.text(for: Self.progress(speed: nil)).contains("  –:– /km  "))
+        #expect(StatusLine.text(for: Self.progress(speed: 0.1)).contains("  –:– /km  "))
+    }
+
+    @Test func showsStepsWhenCountedAndLeavesOutAMissingGoal() {
+        #expect(StatusLine.text(for: Self.progress(steps: 2_105, goal: nil)) == "▶  12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  2105 steps")
+    }
+
+    @Test(arguments: [
+        (WorkoutState.running, "▶", "running"), (.paused, "⏸", "paused"), (.idle, "■", "stopped"), (.finished, "■", "stopped"),
+    ])
+    func startsWithTheState(state: WorkoutState, symbol: String, word: String) {
+        #expect(StatusLine.text(for: Self.progress(state: state)).hasPrefix(symbol + "  12:34"))
+        #expect(StatusLine.text(for: Self.progress(state: state), plain: true).hasPrefix(word + "  12:34"))
+    }
+
+    @Test func aGoalBeyondItsTargetShowsAHundredPercent() {
+        let goal = GoalProgress(goal: Goal(kind: .kcal, target: 100), value: 183.4)
+        #expect(StatusLine.text(for: Self.progress(goal: goal)).hasSuffix("goal 100%"))
+    }
+}

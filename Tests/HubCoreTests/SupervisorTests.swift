@@ -1,0 +1,127 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Testing
+
+@Suite struct SupervisorTests {
+    private func supervisor(
+        _ plugin: ScriptedPlugin, policy: FailurePolicy, bus: MessageBus, clock: ManualClock
+    ) -> Supervisor {
+        Supervisor(id: "scripted", plugin: plugin, policy: policy, bus: bus, clock: clock, logger: quietLogger)
+    }
+
+    @Test func restartsAFailingPluginAfterDelaysThatDoubleUpToTheMaximum() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        let plugin = ScriptedPlugin { _ in throw Boom() }
+        let policy = FailurePolicy.restart(initialDelay: .seconds(1), maxDelay: .seconds(4), resetAfter: .seconds(60))
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor(plugin, policy: policy, bus: bus, clock: clock).run() }
+            for (index, delay) in [1, 2, 4, 4, 4].enumerated() {
+                let failure = try await failures.next()
+                #expect(failure == PluginFailed(plugin: "scripted", reason: "boom", restartIn: .seconds(delay)))
+                #expect(plugin.runCount == index + 1)
+
+                try await clock.waitForSleepers()
+                clock.advance(by: .seconds(delay) - .milliseconds(500))
+                // Half a second early: still waiting, not run again.
+                #expect(clock.sleeperCount == 1)
+                #expect(plugin.runCount == index + 1)
+                clock.advance(by: .milliseconds(500))
+            }
+            _ = try await failures.next()
+            #expect(plugin.runCount == 6)
+            group.cancelAll()
+        }
+    }
+
+    @Test func startsTheBackoffOverOnceThePluginRanForResetAfter() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        // Runs 1–3 fail at once; run 4 fails after 9.5 s (too short to reset), run 5 after 10 s (long enough).
+        let runTimes: [Int: Duration] = [4: .milliseconds(9_500), 5: .seconds(10)]
+        let plugin = ScriptedPlugin { run in
+            if let time = runTimes[run] { try await clock.sleep(for: time) }
+            throw Boom()
+        }
+        let policy = FailurePolicy.restart(initialDelay: .seconds(1), maxDelay: .seconds(8), resetAfter: .seconds(10))
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor(plugin, policy: policy, bus: bus, clock: clock).run() }
+            var delays: [Duration?] = []
+            for run in 1...6 {
+                if let time = runTimes[run] {
+                    try await clock.waitForSleepers()
+                    clock.advance(by: time)
+                }
+                let failure = try await failures.next()
+                delays.append(failure.restartIn)
+                try await clock.waitForSleepers()
+                clock.advance(by: try #require(failure.restartIn))
+            }
+            #expect(delays == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(1), .seconds(2)])
+            group.cancelAll()
+        }
+    }
+
+    @Test func ignorePolicyLeavesThePluginStoppedAfterOneFailure() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        let plugin = ScriptedPlugin { _ in throw Boom() }
+
+        try await supervisor(plugin, policy: .ignore, bus: bus, clock: clock).run()
+
+        #expect(plugin.runCount == 1)
+        #expect(try await failures.next() == PluginFailed(plugin: "scripted", reason: "boom", restartIn: nil))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func shutdownPolicyRethrowsThePluginsError() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        let plugin = ScriptedPlugin { _ in throw Boom() }
+
+        await #expect(throws: Boom.self) {
+            try await supervisor(plugin, policy: .shutdown, bus: bus, clock: clock).run()
+        }
+
+        #expect(plugin.runCount == 1)
+        #expect(try await failures.next() == PluginFailed(plugin: "scripted", reason: "boom", restartIn: nil))
+    }
+
+    @Test func aPluginThatReturnsIsNotRestartedAndNothingIsPublished() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self, subscriber: "test")
+        let plugin = ScriptedPlugin { _ in }
+
+        try await supervisor(plugin, policy: .standard, bus: bus, clock: clock).run()
+
+        #expect(plugin.runCount == 1)
+        #expect(bus.statistics().map(\.delivered) == [0])
+        withExtendedLifetime(failures) {}
+    }
+
+    @Test func aPluginStoppedByCancellationIsNotReportedAsFailed() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self, subscriber: "test")
+        let plugin = ScriptedPlugin { _ in try await clock.sleep(for: .seconds(3600)) }
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor(plugin, policy: .standard, bus: bus, clock: clock).run() }
+            try await clock.waitForSleepers()
+            group.cancelAll()
+            try await group.waitForAll()
+        }
+
+        #expect(plugin.runCount == 1)
+        #expect(bus.statistics().map(\.delivered) == [0])
+        withExtendedLifetime(failures) {}
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Testing
+
+@Suite struct WorkoutEngineTests {
+    typealias Harness = EngineHarness
+
+    @Test func recordsARunningWorkoutSecondBySecond() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            let started = try await harness.send(.start)
+            #expect(started.state == .running)
+            #expect(started.previous == .idle)
+            let id = try #require(started.workoutID)
+
+            var distance = 0.0
+            var last: WorkoutProgress?
+            for second in 1...5 {
+                let progress = try await harness.second(fix: second - 1, heartRate: 120 + second)
+                if second > 1 { distance += Harness.meters(from: second - 2, to: second - 1) }
+                #expect(progress.workoutID == id)
+                #expect(progress.state == .running)
+                #expect(progress.moving == .seconds(second))
+                #expect(progress.elapsed == .seconds(second))
+                #expect(progress.totals.movingSeconds == second)
+                #expect(abs(progress.totals.distanceMeters - distance) < 1e-9)
+                #expect(progress.currentHeartRate == 120 + second)
+                last = progress
+            }
+
+            let samples = try harness.store.samples(of: id)
+            #expect(samples.map(\.second) == [1, 2, 3, 4, 5])
+            #expect(samples.map(\.recordedAt) == (1...5).map { Date.testStart(plus: Double($0)) })
+            #expect(samples.map(\.heartRate) == [121, 122, 123, 124, 125])
+            #expect(samples.map(\.latitude) == (0..<5).map { Harness.fix($0).latitude })
+            #expect(samples.map(\.longitude) == Array(repeating: Harness.origin.longitude, count: 5))
+            // The first fix only sets the start: no distance, so no speed, in the first second.
+            let speeds = [0] + (1..<5).map { Harness.meters(from: $0 - 1, to: $0) }
+            for (sample, speed) in zip(samples, speeds) {
+                #expect(abs(try #require(sample.speedMetersPerSecond) - speed) < 1e-9)
+            }
+            var kilocalories = 0.0
+            for (index, sample) in samples.enumerated() {
+                kilocalories += Calories.kilocalories(
+                    seconds: 1, heartRate: 121 + index, speedMetersPerSecond: speeds[index], person: .unknown)
+                #expect(abs(sample.kilocalories - kilocalories) < 1e-9)
+            }
+            #expect(abs(try #require(samples.last).distanceMeters - distance) < 1e-9)
+            let stored = try #require(try harness.store.workout(id))
+            #expect(stored.status == .running)
+            #expect(stored.totals == last?.totals)
+        }
+    }
+
+    @Test func pausingStopsTheCountAndStoppingFinishesTheWorkout() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            for second in 0..<3 { _ = try await harness.second(fix: second, heartRate: 130) }
+
+            let paused = try await harness.send(.pause)
+            #expect((paused.state, paused.previous) == (.paused, .running))
+            for second in 1...3 {
+                // Walking about during the pause does not count.
+                let progress = try await harness.second(fix: 50 + second, heartRate: 130)
+                #expect(progress.state == .paused)
+                #expect(progress.moving == .seconds(3))
+                #expect(progress.elapsed == .seconds(3 + second))
+                #expect(progress.currentSpeedMetersPerSecond == nil)
+                #expect(abs(progress.totals.distanceMeters - Harness.meters(from: 0, to: 2)) < 1e-9)
+            }
+            #expect(try harness.store.samples(of: id).count == 3)
+            #expect(try harness.store.workout(id)?.status == .paused)
+
+            #expect(try await harness.send(.resume).state == .running)
+            for second in 0..<2 {
+                let progress = try await harness.second(fix: 100 + second, heartRate: 130)
+                #expect(progress.moving == .seconds(4 + second))
+            }
+
+            let finished = try await harness.send(.stop)
+            #expect((finished.state, finished.previous) == (.finished, .running))
+            let summary = try #require(finished.summary)
+            let distance = Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2) + Harness.meters(from: 100, to: 101)
+            #expect(summary.id == id)
+            #expect(summary.status == .finished)
+            #expect(summary.startedAt == Date.testStart())
+            #expect(summary.endedAt == Date.testStart(plus: 8))
+            #expect(summary.totals.movingSeconds == 5)
+            #expect(abs(summary.totals.distanceMeters - distance) < 1e-9)
+            #expect(summary.totals.averageHeartRate == 130)
+
+            let stored = try #require(try harness.store.workout(id))
+            #expect(stored.status == .finished)
+            #expect(stored.endedAt == Date.testStart(plus: 8))
+            #expect(stored.totals == summary.totals)
+            #expect(try harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))])
+            #expect(try harness.store.samples(of: id).map(\.recordedAt) == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
+            #expect(try harness.store.unfinishedWorkout() == nil)
+        }
+    }
+
+    @Test
+    func aMissedFixDoesNotDoubleTheSpeed() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            // A steady 2.2 m/s due north; the receiver misses the fix of the third second.
+            for (second, fix) in [0, 1, nil, 3].enumerated() {
+                let progress = try await harness.second(fix: fix)
+                #expect(progress.moving == .seconds(second + 1))
+            }
+            let step = Harness.meters(from: 0, to: 1)
+            let speeds = try harness.store.samples(of: id).map(\.speedMetersPerSecond)
+            #expect(speeds.count == 4)
+            let last = try #require(speeds.last ?? nil)
+            #expect(abs(last - step) < 0.1, "\(speeds) for a steady \(step) m/s")
+            #expect(abs(try #require(try harness.store.workout(id)?.totals.maxSpeedMetersPerSecond) - step) < 0.1)
+        }
+    }
+
+    @Test
+    func aJumpBackToTheStartIsNotCountedAsDistance() async throws {
+        // What a repeating simulation (or a GPS glitch that persists) looks like: 2.2 m/s due north, then the
+        // fixes carry on from 138 m further south.
+        let harness = try Harness()
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            for fix in [0, 1, 2, -60, -59, -58, -57, -56] { _ = try await harness.second(fix: fix) }
+            let totals = try #require(try harness.store.workout(id)?.totals)
+            // At most the 6 steps really run; never the jump.
+            #expect(totals.distanceMeters <= Harness.meters(from: 0, to: 6) + 0.01)
+            #expect(try #require(totals.maxSpeedMetersPerSecond) < 5)
+        }
+    }
+
+    @Test func aStaleHeartRateIsRecordedAsAGapNotRepeated() async throws {
+        let harness = try Harness()  // heart-rate timeout: 5 s
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            var shown: [Int?] = []
+            // One reading at 0.5 s, then the strap goes quiet.
+            shown.append(try await harness.second(heartRate: 150).currentHeartRate)
+            for _ in 2...8 { shown.append(try await harness.second().currentHeartRate) }
+
+            let recorded = try harness.store.samples(of: id).map(\.heartRate)
+            #expect(recorded == [150, 150, 150, 150, 150, nil, nil, nil])
+            #expect(shown == recorded)
+            #expect(try harness.store.workout(id)?.totals.averageHeartRate == 150)
+        }
+    }
+
+    @Test func aReadingWithoutSkinContactIsAGap() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            _ = try await harness.second(heartRate: 140)
+            harness.clock.advance(by: .milliseconds(500))
+            harness.bus.publish(
+                HeartRateMeasured(beatsPerMinute: 72, contact: .noContact, source: "test", timestamp: harness.clock.now))
+            try await harness.settle()
+            harness.clock.advance(by: .milliseconds(500))
+            #expect(try await harness.progress.next().currentHeartRate == nil)
+            #expect(try harness.store.samples(of: id).map(\.heartRate) == [140, nil])
+        }
+    }
+
+    @Test func announcesAReachedGoalOnce() async throws {
+        let harness = try Harness()
+        let goal = Goal(kind: .duration, target: 3)
+        try harness.store.setActiveGoal(goal)
+        let reached = harness.bus.messages(of: GoalReached.self)
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            var percents: [Int] = []
+            for _ in 1...6 { percents.append(try #require(try await harness.second().goal).percent) }
+            #expect(percents == [33, 66, 100, 100, 100, 100])
+            #expect(try harness.store.workout(id)?.goal == goal)
+        }
+
+        // Published after the workout, so every GoalReached the engine sent comes before it.
+        let sentinel = GoalReached(goal: Goal(kind: .kcal, target: 1))
+        harness.bus.publish(sentinel)
+        await confirmation("GoalReached published", expectedCount: 1) { confirm in
+            for await message in reached {
+                if message == sentinel { break }
+                #expect(message.goal == goal)
+                confirm()
+            }
+        }
+    }
+
+    @Test func closesLapsAndTheLastLapAtTheEnd() async throws {
+        let harness = try Harness()
+        let laps = harness.bus.messages(of: LapCompleted.self)
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            for second in 0..<3 { _ = try await harness.second(fix: second) }
+            harness.bus.publish(WorkoutCommand(.lap))
+            let first = try await laps.next()
+            let lap1 = WorkoutLap(
+                number: 1, endedAt: .testStart(plus: 3), movingSeconds: 3, distanceMeters: Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2))
+            #expect(first == LapCompleted(workoutID: id, lap: lap1))
+
+            for second in 3..<5 { _ = try await harness.second(fix: second) }
+            _ = try await harness.send(.stop)
+            let stored = try harness.store.laps(of: id)
+            #expect(stored.count == 2)
+            #expect(stored.first == lap1)
+            let lap2 = try #require(stored.last)
+            #expect((lap2.number, lap2.endedAt, lap2.movingSeconds) == (2, .testStart(plus: 5), 2))
+            #expect(abs(lap2.distanceMeters - Harness.meters(from: 2, to: 4)) < 1e-9)
+        }
+    }
+
+    @Test func refusesACommandThatDoesNotFitTheState() async throws {
+        let harness = try Harness()
+        let announcements = harness.bus.messages(of: Announcement.self)
+        try await harness.run {
+            harness.bus.publish(WorkoutCommand(.pause))
+            #expect(try await announcements.next() == Announcement("No workout is under way."))
+            _ = try await harness.send(.start)
+            #expect(try await announcements.next() == Announcement("Workout started."))
+            harness.bus.publish(WorkoutCommand(.start))
+            #expect(try await announcements.next() == Announcement("A workout is already under way."))
+            #expect(try harness.store.workouts().count == 1)
+        }
+    }
+}

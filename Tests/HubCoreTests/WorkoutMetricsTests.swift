@@ -1,0 +1,104 @@
+import Foundation
+import HubCore
+import Testing
+
+@Suite struct WorkoutMetricsTests {
+    /// Four seconds: running, standing, running faster, and a second without a speed.
+    static let seconds: [(heartRate: Int?, speed: Double?, distance: Double, kcal: Double, steps: Int?)] = [
+        (100, 2.0, 2.0, 0.25, 3),
+        (nil, 0.1, 0.125, 0.125, nil),
+        (140, 3.0, 3.0, 0.5, 9),
+        (120, nil, 0, 0, nil),
+    ]
+
+    static func recorded() -> WorkoutMetrics {
+        var metrics = WorkoutMetrics()
+        for second in seconds {
+            metrics.recordSecond(
+                heartRate: second.heartRate, speedMetersPerSecond: second.speed, distanceMeters: second.distance,
+                kilocalories: second.kcal, steps: second.steps)
+        }
+        return metrics
+    }
+
+    @Test func addsUpTheSecondsAsComputedByHand() {
+        let metrics = Self.recorded()
+        #expect(metrics.movingSeconds == 4)
+        #expect(metrics.distanceMeters == 5.125)
+        #expect(metrics.kilocalories == 0.875)
+        #expect(metrics.steps == 9)
+        #expect(metrics.averageSpeedMetersPerSecond == 5.125 / 4)
+        #expect(metrics.maxSpeedMetersPerSecond == 3.0)
+        #expect(metrics.lastSpeedMetersPerSecond == nil)
+    }
+
+    @Test func minimumSpeedIgnoresStandingSeconds() {
+        // 0.1 m/s is below the moving threshold (0.3 m/s): the slowest moving second is 2 m/s.
+        #expect(Self.recorded().minSpeedMetersPerSecond == 2.0)
+    }
+
+    @Test func heartRateAverageLeavesGapsOut() {
+        let metrics = Self.recorded()
+        #expect(metrics.averageHeartRate == 120)  // (100 + 140 + 120) / 3, not / 4
+        #expect(metrics.maxHeartRate == 140)
+    }
+
+    @Test func totalsCarryEveryFigure() {
+        let totals = Self.recorded().totals
+        var expected = WorkoutTotals()
+        expected.movingSeconds = 4
+        expected.distanceMeters = 5.125
+        expected.kilocalories = 0.875
+        expected.steps = 9
+        expected.minSpeedMetersPerSecond = 2
+        expected.maxSpeedMetersPerSecond = 3
+        expected.averageSpeedMetersPerSecond = 1.28125
+        expected.averageHeartRate = 120
+        expected.maxHeartRate = 140
+        #expect(totals == expected)
+    }
+
+    @Test func anEmptyWorkoutHasNoAverages() {
+        let metrics = WorkoutMetrics()
+        #expect(metrics.averageSpeedMetersPerSecond == nil)
+        #expect(metrics.averageHeartRate == nil)
+        #expect(metrics.totals == WorkoutTotals())
+    }
+
+    @Test func negativeDistanceOrEnergyIsNotSubtracted() {
+        var metrics = WorkoutMetrics()
+        metrics.recordSecond(heartRate: nil, speedMetersPerSecond: nil, distanceMeters: 3, kilocalories: 1, steps: nil)
+        metrics.recordSecond(heartRate: nil, speedMetersPerSecond: nil, distanceMeters: -2, kilocalories: -1, steps: nil)
+        #expect(metrics.distanceMeters == 3)
+        #expect(metrics.kilocalories == 1)
+    }
+
+    @Test func restoringFromStoredSamplesReproducesTheTotals() {
+        var distance = 0.0, kcal = 0.0
+        var samples: [WorkoutSample] = []
+        for (index, second) in Self.seconds.enumerated() {
+            distance += second.distance
+            kcal += second.kcal
+            samples.append(
+                WorkoutSample(
+                    second: index + 1, recordedAt: Date(timeIntervalSince1970: Double(index)), heartRate: second.heartRate,
+                    latitude: nil, longitude: nil, speedMetersPerSecond: second.speed, distanceMeters: distance,
+                    kilocalories: kcal, steps: second.steps))
+        }
+        #expect(WorkoutMetrics(restoring: samples.shuffled()).totals == Self.recorded().totals)
+        #expect(WorkoutMetrics(restoring: samples) == Self.recorded())
+    }
+
+    @Test func restoringKeepsTheStoredSecondNumbers() {
+        // Seconds 3 and 4 were never stored (e.g. lost in a crash): moving time still counts up to second 5.
+        let samples = [1, 2, 5].map {
+            WorkoutSample(
+                second: $0, recordedAt: Date(timeIntervalSince1970: Double($0)), heartRate: nil, latitude: nil, longitude: nil,
+                speedMetersPerSecond: nil, distanceMeters: Double($0), kilocalories: 0, steps: nil)
+        }
+        let metrics = WorkoutMetrics(restoring: samples)
+        #expect(metrics.movingSeconds == 5)
+        #expect(metrics.distanceMeters == 5)
+        #expect(WorkoutMetrics(restoring: []) == WorkoutMetrics())
+    }
+}

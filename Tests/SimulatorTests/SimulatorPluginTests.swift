@@ -1,0 +1,222 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Simulator
+import Testing
+
+@Suite struct SimulatorPluginTests {
+    /// The simulator's table from a `stayfit.toml` text, as the hub hands it over.
+    static func table(_ text: String) throws -> ConfigTable {
+        try #require(try HubConfiguration(text: "[plugins.simulator]\n" + text, file: "stayfit.toml").pluginTables["simulator"])
+    }
+
+    static func configuration(_ text: String) throws -> SimulatorPlugin.Configuration {
+        let table = try table(text)
+        let configuration = try SimulatorPlugin.Configuration(table)
+        try table.rejectUnknownKeys(known: ["on-failure", "restart-max-delay-seconds"])
+        return configuration
+    }
+
+    @Test func playsAnAutomaticWorkoutThenStopsItAndQuits() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("run.csv").path
+        try "seconds,heart_rate,latitude,longitude,steps\n0,100,48.0,11.5,0\n1,110,48.00002,11.5,3\n2,,,,\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try Self.configuration("file = '\(file)'\nworkout = \"auto\"\nwhen-done = \"quit\"\n")
+        #expect(configuration.track.count == 3)
+
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let bus = context.bus
+        let plugin = SimulatorPlugin(configuration: configuration, context: context)
+        let commands = bus.messages(of: WorkoutCommand.self, subscriber: "test")
+        let heartRates = bus.messages(of: HeartRateMeasured.self, subscriber: "test")
+        let positions = bus.messages(of: PositionMeasured.self, subscriber: "test")
+        let steps = bus.messages(of: StepsCounted.self, subscriber: "test")
+        let shutdowns = bus.messages(of: ShutdownCommand.self, subscriber: "test")
+        let sensors = bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+        /// How many messages of each type the simulator has published so far.
+        func published() -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: bus.statistics().filter { $0.subscriber == "test" }.map { ($0.messageType, $0.delivered) })
+        }
+        let start = clock.now
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+
+            // Before the first reading: the sensors are up and the workout is started.
+            try await clock.waitForSleepers()
+            #expect(try await commands.next() == WorkoutCommand(.start))
+            #expect(try await sensors.next() == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+            #expect(try await sensors.next() == SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+            #expect(published() == [
+                "WorkoutCommand": 1, "HeartRateMeasured": 0, "PositionMeasured": 0, "StepsCounted": 0, "ShutdownCommand": 0,
+                "SensorStatusChanged": 2,
+            ])
+
+            // Each recorded second is played half a second past its mark.
+            for (second, (heartRate, latitude, totalSteps)) in [(100, 48.0, 0), (110, 48.00002, 3)].enumerated() {
+                clock.advance(by: second == 0 ? .milliseconds(500) : .seconds(1))
+                let at = start.addingTimeInterval(Double(second) + 0.5)
+                #expect(
+                    try await heartRates.next()
+                        == HeartRateMeasured(
+                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
+                            source: "simulator", timestamp: at))
+                #expect(try await positions.next() == PositionMeasured(latitude: latitude, longitude: 11.5, source: "simulator", timestamp: at))
+                #expect(try await steps.next() == StepsCounted(totalSteps: totalSteps, source: "simulator", timestamp: at))
+                try await clock.waitForSleepers()
+            }
+            // The third second has no readings; after it the workout is still running.
+            clock.advance(by: .seconds(1))
+            try await clock.waitForSleepers()
+            #expect(published()["WorkoutCommand"] == 1)
+            #expect(published()["HeartRateMeasured"] == 2)
+
+            // Half a second after the recording's end: stop; once the engine has saved the workout, quit.
+            clock.advance(by: .seconds(1))
+            #expect(try await commands.next() == WorkoutCommand(.stop))
+            #expect(published()["ShutdownCommand"] == 0)
+            bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+            try await group.waitForAll()
+        }
+        #expect(clock.now == start.addingTimeInterval(3.5))
+        #expect(try await shutdowns.next() == ShutdownCommand(reason: "the simulation has finished"))
+        #expect(published() == [
+            "WorkoutCommand": 2, "HeartRateMeasured": 2, "PositionMeasured": 2, "StepsCounted": 2, "ShutdownCommand": 1,
+            "SensorStatusChanged": 2,
+        ])
+        withExtendedLifetime(scratch) {}
+    }
+
+    @Test func announcesOnlyTheSensorsItsRecordingHas() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("hr.csv").path
+        try "seconds,heart_rate\n0,120\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try Self.configuration("file = '\(file)'\nwhen-done = \"idle\"")
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let sensors = context.bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
+            try await clock.waitForSleepers()
+            clock.advance(by: .seconds(1))
+            try await group.waitForAll()
+        }
+        #expect(try await sensors.next() == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+        #expect(context.bus.statistics().first { $0.subscriber == "test" }?.delivered == 1)
+        withExtendedLifetime(scratch) {}
+    }
+
+    @Test func repeatingContinuesTheStepCount() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("run.csv").path
+        try "seconds,steps\n0,0\n1,4\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try Self.configuration("file = \"\(file)\"")  // manual, repeat
+
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let steps = context.bus.messages(of: StepsCounted.self)
+        let commands = context.bus.messages(of: WorkoutCommand.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
+            var totals: [Int] = []
+            for _ in 0..<5 {
+                try await clock.waitForSleepers()
+                clock.advance(by: totals.isEmpty ? .milliseconds(500) : .seconds(1))
+                totals.append(try await steps.next().totalSteps)
+            }
+            #expect(totals == [0, 4, 4, 8, 8])
+            group.cancelAll()
+        }
+        // Manual control: the simulator never starts or stops the workout.
+        #expect(context.bus.statistics().first { $0.messageType == "WorkoutCommand" }?.delivered == 0)
+        withExtendedLifetime((scratch, commands)) {}
+    }
+
+    /// Plays `csv` with `when-done = "repeat"` and returns the first `count` messages of type `M`.
+    private func playRepeating<M: BusMessage>(_ csv: String, collecting count: Int, of type: M.Type) async throws -> [M] {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("run.csv").path
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try Self.configuration("file = '\(file)'\nwhen-done = \"repeat\"")
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let messages = context.bus.messages(of: M.self)
+        defer { withExtendedLifetime(scratch) {} }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
+            var iterator = messages.makeAsyncIterator()
+            var collected: [M] = []
+            while collected.count < count {
+                try await clock.waitForSleepers()
+                clock.advance(by: .seconds(1))
+                // Every message of this second is published before the simulator sleeps again.
+                try await clock.waitForSleepers()
+                let published = context.bus.statistics().first { $0.messageType == "\(M.self)" }?.delivered ?? 0
+                while collected.count < published { collected.append(try #require(await iterator.next())) }
+            }
+            group.cancelAll()
+            return Array(collected.prefix(count))
+        }
+    }
+
+    @Test
+    func repeatingNeverCountsStepsBackwards() async throws {
+        let steps = try await playRepeating("seconds,steps\n0,0\n1,4\n2,\n", collecting: 4, of: StepsCounted.self)
+        let totals = steps.map(\.totalSteps)
+        #expect(zip(totals, totals.dropFirst()).allSatisfy { $0 <= $1 }, "\(totals)")
+    }
+
+    @Test func withoutAFileItPlaysTheSyntheticRun() throws {
+        let configuration = try Self.configuration("")
+        #expect(configuration.track == SyntheticRun.make(minutes: 30))
+        #expect(configuration.source == "synthetic run (30 min)")
+        #expect(configuration.whenDone == .repeat)
+        #expect(configuration.workout == .manual)
+        #expect(try Self.configuration("minutes = 2").track.count == 120)
+    }
+
+    @Test func aRelativeRecordingIsFoundNextToTheConfigurationFile() throws {
+        let directory = try TemporaryDirectory()
+        try "seconds\n0\n1\n".write(to: directory.url.appendingPathComponent("run.csv"), atomically: true, encoding: .utf8)
+        let stayfit = directory.url.appendingPathComponent("stayfit.toml").path
+        let table = try #require(
+            try HubConfiguration(text: "[plugins.simulator]\nfile = \"run.csv\"", file: stayfit).pluginTables["simulator"])
+        let configuration = try SimulatorPlugin.Configuration(table)
+        #expect(configuration.track.map(\.offset) == [0, 1])
+        #expect(configuration.source == directory.url.appendingPathComponent("run.csv").path)
+    }
+
+    @Test func aFileThatCannotBeReadIsAnErrorOnTheFileKey() throws {
+        let error = try #require(throws: ConfigurationError.self) { try Self.configuration("\nfile = \"/nonexistent/run.csv\"") }
+        #expect(error.kind == .invalidValue)
+        #expect(error.key == "plugins.simulator.file")
+        #expect(error.line == 3)
+        #expect(error.problem.contains("/nonexistent/run.csv"))
+    }
+
+    @Test func aBadRecordingIsAnErrorNamingItsLine() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("bad.csv").path
+        try "seconds,heart_rate\n0,90\n1,900\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: ConfigurationError.self) { try Self.configuration("file = '\(file)'") }
+        #expect(error.kind == .invalidValue)
+        #expect(error.key == "plugins.simulator.file")
+        #expect(error.problem.contains("\(file):3"))
+    }
+
+    @Test(arguments: [
+        ("minutes = 0", ConfigurationError.Kind.outOfRange, "plugins.simulator.minutes"),
+        ("minutes = \"ten\"", .wrongType, "plugins.simulator.minutes"),
+        ("when-done = \"stop\"", .invalidValue, "plugins.simulator.when-done"),
+        ("workout = \"automatic\"", .invalidValue, "plugins.simulator.workout"),
+        ("speeed = 2", .unknownKey, "plugins.simulator.speeed"),
+    ])
+    func aBadSettingIsAnErrorOnItsKey(text: String, kind: ConfigurationError.Kind, key: String) throws {
+        let error = try #require(throws: ConfigurationError.self) { try Self.configuration(text) }
+        #expect(error.kind == kind)
+        #expect(error.key == key)
+        #expect(error.line == 2)
+    }
+}

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a bus listens, in D-Bus address syntax (e.g. `unix:path=/run/dbus/system_bus_socket`).

@@ -52,7 +52,7 @@ extension DBusConnection {
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "GetNameOwner", signature: "s", arguments: [.string(name)], timeout: timeout)
             return reply.first?.string
-        } catch where error.name == DBusError.Name.nameHasNoOwner {
+        } catch  where error.name == DBusError.Name.nameHasNoOwner {
             return nil
         }
     }

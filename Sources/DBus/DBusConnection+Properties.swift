@@ -72,7 +72,9 @@ extension DBusConnection {
         return tree
     }
 
-    private static func unexpectedReply(_ reply: [DBusValue], expected: String, member: String, path: String) -> DBusError {
+    private static func unexpectedReply(_ reply: [DBusValue], expected: String, member: String, path: String)
+        -> DBusError
+    {
         DBusError(
             name: DBusError.Name.invalidSignature,
             message: "Expected a reply of type '\(expected)', got (\(reply.map(\.brief).joined(separator: ", ")))",

@@ -78,6 +78,8 @@ public final class DBusConnection: Sendable {
         let call = DBusMethodCall(
             destination: destination, path: path, interface: interface, member: member,
             signature: signature ?? (arguments.isEmpty ? "" : nil), arguments: arguments)
+        // A year is "forever" here and keeps deadline arithmetic far from overflowing.
+        let timeout = min(max(timeout, .zero), .seconds(365 * 24 * 3600))
         return try await loop.call(call, timeout: timeout).get()
     }
 }

@@ -54,12 +54,16 @@ extension DBusDispatchLoop {
         do throws(DBusError) {
             let message = try call.makeMessage()
             defer { dbus_message_unref(message) }
-            if dbus_message_contains_unix_fds(message) != 0, dbus_connection_can_send_type(conn, CDBUS_TYPE_UNIX_FD) == 0 {
+            if dbus_message_contains_unix_fds(message) != 0,
+                dbus_connection_can_send_type(conn, CDBUS_TYPE_UNIX_FD) == 0
+            {
                 throw DBusError.invalidArguments("This connection cannot pass Unix file descriptors")
             }
             guard let reply else {
                 dbus_message_set_no_reply(message, 1)
-                guard dbus_connection_send(conn, message, nil) != 0 else { throw DBusError.noMemory(context: call.context) }
+                guard dbus_connection_send(conn, message, nil) != 0 else {
+                    throw DBusError.noMemory(context: call.context)
+                }
                 return
             }
             // libdbus only enforces timeouts with a timeout-function main loop; this loop tracks deadlines itself.
@@ -89,7 +93,8 @@ extension DBusDispatchLoop {
         let message = dbus_pending_call_steal_reply(pendingCall)
         dbus_pending_call_unref(pendingCall)
         guard let message else {
-            entry.reply.resume(returning: .failure(.disconnected("The call completed without a reply", context: entry.context)))
+            entry.reply.resume(
+                returning: .failure(.disconnected("The call completed without a reply", context: entry.context)))
             return
         }
         defer { dbus_message_unref(message) }
@@ -104,8 +109,10 @@ extension DBusDispatchLoop {
             dbus_set_error_from_message(&cError, message)
             let error = DBusError(cError, context: context)
             // libdbus answers calls still pending at a disconnection with a synthetic NoReply; say what happened.
-            if error.name == DBusError.Name.noReply, let conn = connection, dbus_connection_get_is_connected(conn) == 0 {
-                return .failure(.disconnected("Lost the connection to the bus at \(address) before the reply", context: context))
+            if error.name == DBusError.Name.noReply, let conn = connection, dbus_connection_get_is_connected(conn) == 0
+            {
+                return .failure(
+                    .disconnected("Lost the connection to the bus at \(address) before the reply", context: context))
             }
             return .failure(error)
         }

@@ -3,13 +3,13 @@ internal import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Owns one private libdbus connection and the dedicated thread that drives it.
 ///
 /// The thread opens the connection, then loops: run queued commands, dispatch received messages (replies reach
-/// pending-call notifiers, signals reach the filter), expire timed-out calls, and `poll` the bus socket plus an
+/// pending-call notifiers, signals reach the filter), expire timed-out calls, and `poll` the bus socket plus a
 /// pipe that other threads write to when they queue a command. It closes and unrefs the connection when it
 /// stops, so no Swift cooperative thread ever blocks on D-Bus and the C handle has exactly one owner.
 // @unchecked Sendable: this is the bridge between Swift concurrency and libdbus. `connection`, `pending` and
@@ -81,7 +81,8 @@ final class DBusDispatchLoop: @unchecked Sendable {
     /// Starts the thread, connects to `address` on it and returns once the bus has accepted the connection.
     static func start(address: DBusAddress) async throws(DBusError) -> (DBusDispatchLoop, ConnectionInfo) {
         let loop = DBusDispatchLoop(address: address, wakePipe: try makeWakePipe())
-        let result = await withCheckedContinuation { (ready: CheckedContinuation<Result<ConnectionInfo, DBusError>, Never>) in
+        let result = await withCheckedContinuation {
+            (ready: CheckedContinuation<Result<ConnectionInfo, DBusError>, Never>) in
             let thread = Thread { loop.threadMain(ready: ready) }
             thread.name = "dbus-dispatch"
             thread.start()
@@ -149,26 +150,6 @@ final class DBusDispatchLoop: @unchecked Sendable {
 
         let reason = run(conn)
         stop(conn, reason: reason)
-    }
-
-    private static func open(_ address: DBusAddress) -> Result<OpaquePointer, DBusError> {
-        let context = "connecting to the bus at \(address)"
-        do throws(DBusError) { try DBusNames.rejectNUL(address.rawValue) } catch { return .failure(error) }
-        dbus_threads_init_default()
-        var error = CDBus.DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let conn = dbus_connection_open_private(address.rawValue, &error) else {
-            return .failure(DBusError(error, context: context))
-        }
-        // The default `_exit(1)`s the whole process when the bus goes away; the hub must outlive bluetoothd restarts.
-        dbus_connection_set_exit_on_disconnect(conn, 0)
-        guard dbus_bus_register(conn, &error) != 0 else {
-            dbus_connection_close(conn)
-            dbus_connection_unref(conn)
-            return .failure(DBusError(error, context: context))
-        }
-        return .success(conn)
     }
 
     /// Runs until the connection is lost or closed; returns why.
@@ -254,21 +235,12 @@ final class DBusDispatchLoop: @unchecked Sendable {
 private func makeWakePipe() throws(DBusError) -> (read: Int32, write: Int32) {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else {
-        throw DBusError(name: DBusError.Name.failed, message: "Cannot create the dispatch thread's wake pipe: errno \(errno)")
+        throw DBusError(
+            name: DBusError.Name.failed, message: "Cannot create the dispatch thread's wake pipe: errno \(errno)")
     }
     for fd in fds {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
     return (fds[0], fds[1])
-}
-
-extension DBusError {
-    /// Copies a libdbus error out (the C strings die with `dbus_error_free`).
-    init(_ error: CDBus.DBusError, context: String?) {
-        self.init(
-            name: error.name.map { String(cString: $0) } ?? DBusError.Name.failed,
-            message: error.message.map { String(cString: $0) } ?? "Unknown libdbus error",
-            context: context)
-    }
 }

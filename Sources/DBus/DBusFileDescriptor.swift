@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A Unix file descriptor carried by a D-Bus message (type `h`), closed when the last reference goes away.
 ///
@@ -62,8 +63,8 @@ public final class DBusFileDescriptor: Sendable {
 // `close` is also this class's method name, so the C function needs an unambiguous spelling.
 private func systemClose(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.close(fd)
+        Glibc.close(fd)
     #else
-    Darwin.close(fd)
+        Darwin.close(fd)
     #endif
 }

@@ -17,7 +17,8 @@ indirect enum DBusType: Equatable, Sendable {
         guard !signature.utf8.contains(0),
             signature.withCString({ dbus_signature_validate($0, nil) }) != 0
         else {
-            throw DBusError(name: DBusError.Name.invalidSignature, message: "'\(signature)' is not a valid D-Bus signature")
+            throw DBusError(
+                name: DBusError.Name.invalidSignature, message: "'\(signature)' is not a valid D-Bus signature")
         }
         var parser = Parser(bytes: Array(signature.utf8))
         var types: [DBusType] = []
@@ -79,7 +80,9 @@ indirect enum DBusType: Equatable, Sendable {
         case .dictionary(let entries):
             guard let first = entries.first, let key = DBusType(inferredFrom: first.key),
                 let value = DBusType(inferredFrom: first.value),
-                entries.allSatisfy({ DBusType(inferredFrom: $0.key) == key && DBusType(inferredFrom: $0.value) == value })
+                entries.allSatisfy({
+                    DBusType(inferredFrom: $0.key) == key && DBusType(inferredFrom: $0.value) == value
+                })
             else { return nil }
             self = .dictionary(key: key, value: value)
         case .structure(let fields):

@@ -34,7 +34,8 @@ extension DBusValue {
             // get_basic hands out a fresh dup of the descriptor, which from here on belongs to the value.
             let fd = basic(&iter, as: Int32.self)
             guard fd >= 0 else {
-                throw DBusError(name: DBusError.Name.failed, message: "libdbus could not duplicate a received file descriptor")
+                throw DBusError(
+                    name: DBusError.Name.failed, message: "libdbus could not duplicate a received file descriptor")
             }
             return .unixFD(DBusFileDescriptor(owning: fd))
         case CDBUS_TYPE_VARIANT:
@@ -48,7 +49,9 @@ extension DBusValue {
         case CDBUS_TYPE_ARRAY:
             return try decodeArray(&iter)
         case let code:
-            throw DBusError(name: DBusError.Name.invalidSignature, message: "Unsupported D-Bus type code \(code) in a received message")
+            throw DBusError(
+                name: DBusError.Name.invalidSignature,
+                message: "Unsupported D-Bus type code \(code) in a received message")
         }
     }
 

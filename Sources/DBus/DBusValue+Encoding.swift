@@ -54,7 +54,9 @@ extension DBusValue {
             try Self.appendString(CDBUS_TYPE_SIGNATURE, v, &iter)
         case (.unixFD, .unixFD(let fd)):
             // libdbus dups the descriptor into the message; this value keeps its own.
-            guard let raw = fd.rawValue else { throw DBusError.invalidArguments("The file descriptor was already taken or closed") }
+            guard let raw = fd.rawValue else {
+                throw DBusError.invalidArguments("The file descriptor was already taken or closed")
+            }
             try Self.appendBasic(CDBUS_TYPE_UNIX_FD, raw, &iter)
         case (.variant, .variant(let content)):
             try content.appendAsVariant(to: &iter)
@@ -88,7 +90,8 @@ extension DBusValue {
     private func appendAsVariant(to iter: inout DBusMessageIter) throws(DBusError) {
         guard let contentType = DBusType(inferredFrom: self) else {
             throw DBusError.invalidArguments(
-                "Cannot tell the type of \(brief) inside a variant (empty or mixed array or dictionary); leave it out or give it elements")
+                "Cannot tell the type of \(brief) inside a variant (empty or mixed array or dictionary); leave it out or give it elements"
+            )
         }
         try Self.withContainer(CDBUS_TYPE_VARIANT, contentType.signature, &iter) { (sub) throws(DBusError) in
             try append(as: contentType, to: &sub)

@@ -1,0 +1,53 @@
+/// Polls `condition` until it holds, failing after `timeout`; the bounded wait tests use instead of sleeps.
+func eventually(
+    timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw HarnessError("Condition not met within \(timeout)") }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// The next element of `stream` that satisfies `predicate`, failing after `timeout` or when the stream ends.
+func nextElement<Element: Sendable>(
+    of stream: AsyncStream<Element>, within timeout: Duration = .seconds(10),
+    where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
+) async throws -> Element {
+    try await withThrowingTaskGroup(of: Element?.self) { group in
+        group.addTask {
+            for await element in stream where predicate(element) { return element }
+            return nil
+        }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw HarnessError("No matching element within \(timeout)")
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let element = first else {
+            throw HarnessError("The stream finished without a matching element")
+        }
+        return element
+    }
+}
+
+/// Waits until `stream` finishes, failing after `timeout`; returns how many elements it still delivered.
+@discardableResult
+func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = .seconds(10))
+    async throws -> Int
+{
+    try await withThrowingTaskGroup(of: Int.self) { group in
+        group.addTask {
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw HarnessError("The stream did not finish within \(timeout)")
+        }
+        defer { group.cancelAll() }
+        guard let count = try await group.next() else { throw HarnessError("No result") }
+        return count
+    }
+}

@@ -19,10 +19,13 @@ extension HubStore {
         }
     }
 
-    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps.
+    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps, the heart-rate log.
     public func deleteAllUserData() throws {
         try write { db in
-            for table in ["workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile"] {
+            for table in [
+                "workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile", "heart_rate_blocks",
+                "heart_rate_minutes", "heart_rate_hours",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }
@@ -34,7 +37,10 @@ extension HubStore {
     public func rowCounts() throws -> [String: Int] {
         try read { db in
             var counts: [String: Int] = [:]
-            for table in ["profile", "goals", "workouts", "workout_pauses", "workout_laps", "workout_samples"] {
+            for table in [
+                "profile", "goals", "workouts", "workout_pauses", "workout_laps", "workout_samples", "heart_rate_blocks",
+                "heart_rate_minutes", "heart_rate_hours",
+            ] {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
             }
             return counts

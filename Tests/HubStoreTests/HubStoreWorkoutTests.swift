@@ -113,6 +113,7 @@ import Testing
         #expect(try store.laps(of: deleted).isEmpty)
         #expect(try store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
+            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0,
         ])
         #expect(try store.samples(of: kept).count == 3)
     }
@@ -128,12 +129,14 @@ import Testing
         try store.saveProfile(Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
         try store.setActiveGoal(Goal(kind: .steps, target: 8_000))
         _ = try recordWholeWorkout(startingAt: start)
+        try store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
         #expect(try store.rowCounts().values.allSatisfy { $0 > 0 })
 
         try store.deleteAllUserData()
 
         #expect(try store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
+            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0,
         ])
         #expect(try store.profile() == nil)
         #expect(try store.activeGoal() == nil)

@@ -16,6 +16,7 @@ public struct Hub: Sendable {
     public let plugins: [BuiltPlugin]
     private let engine: WorkoutEngine
     private let watcher: StoreWatcher
+    private let heartRateLogger: HeartRateLogger
     private let context: PluginContext
     private let logger: Logger
 
@@ -34,6 +35,7 @@ public struct Hub: Sendable {
             settings: configuration.workout,
             context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
+        heartRateLogger = HeartRateLogger(context: context)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
@@ -47,6 +49,7 @@ public struct Hub: Sendable {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: engine, serviceName: "workout engine"),
             .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
+            .init(service: heartRateLogger, serviceName: "heart-rate log"),
             .init(
                 service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
                 serviceName: "bus loss reporter"),

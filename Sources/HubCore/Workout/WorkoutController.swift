@@ -125,8 +125,12 @@ struct WorkoutController {
 
     /// Ends the workout at `now` and stores its final totals.
     mutating func finish(at now: Date) {
-        // The stop may overtake the last tick (they travel different ways): record the final partial second.
-        if state == .running, session?.hasUnrecordedTime(at: now) == true { tick(at: now) }
+        // The stop may overtake ticks that were due (they travel different ways, and a sped-up clock makes
+        // that likely): record every whole second still due, then the final partial one.
+        if state == .running {
+            while let next = session?.lastSecondClosedAt.addingTimeInterval(1), next <= now { tick(at: next) }
+            if session?.hasUnrecordedTime(at: now) == true { tick(at: now) }
+        }
         guard var session, state == .running || state == .paused else { return }
         if session.lapCount > 0, session.metrics.movingSeconds > session.lapStart.movingSeconds {
             let lap = session.closeLap(at: now)

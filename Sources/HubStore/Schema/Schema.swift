@@ -80,6 +80,26 @@ enum Schema {
                 }
             }
         }
+        migrator.registerMigration("v2: all-day heart-rate log") { db in
+            try db.execute(sql: """
+                -- Ten minutes of 1 Hz heart rate per row: one byte per second (0 = no reading), so a day is
+                -- 144 rows of ~600 bytes instead of 86,400 rows of timestamp and value.
+                CREATE TABLE heart_rate_blocks (
+                    start INTEGER PRIMARY KEY,               -- Unix seconds, a multiple of 600
+                    bpm BLOB NOT NULL,                       -- 600 bytes
+                    rr BLOB NOT NULL DEFAULT x''              -- (offset uint16, interval uint16 in 1/1024 s) pairs, LE
+                );
+                -- Roll-ups, so a plot of a day, a month or a year reads hundreds of rows, not millions.
+                CREATE TABLE heart_rate_minutes (
+                    minute INTEGER PRIMARY KEY,              -- Unix seconds / 60
+                    minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
+                );
+                CREATE TABLE heart_rate_hours (
+                    hour INTEGER PRIMARY KEY,                -- Unix seconds / 3600
+                    minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import HubStore
+import ServiceLifecycle
+
+/// Continuous heart-rate monitoring (the profile's "HR monitoring" switch): while it is on, every second with
+/// a heart-rate reading goes into the all-day log, whether or not a workout runs.
+///
+/// One reading per second (the first of the second); written in batches every `flushEvery` so the disk is
+/// touched a few times a minute, not every second.
+public struct HeartRateLogger: Service {
+    private let context: PluginContext
+    private let flushEvery: Duration
+    private let readings: AsyncStream<HeartRateMeasured>
+    private let changes: AsyncStream<StoreChanged>
+
+    public init(context: PluginContext, flushEvery: Duration = .seconds(10)) {
+        self.context = context
+        self.flushEvery = flushEvery
+        readings = context.bus.messages(of: HeartRateMeasured.self, subscriber: "heart-rate log")
+        changes = context.bus.messages(of: StoreChanged.self, subscriber: "heart-rate log")
+    }
+
+    private enum Event: Sendable {
+        case reading(HeartRateMeasured)
+        case profileChanged
+        case flush
+    }
+
+    public func run() async throws {
+        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
+        let store = context.store, clock = context.clock
+        var enabled = (try? store.profile()?.heartRateMonitoring) ?? false
+        var pending: [HeartRateSecond] = []
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await m in readings { sink.yield(.reading(m)) } }
+            group.addTask { for await m in changes where m.section == .profile { sink.yield(.profileChanged) } }
+            group.addTask {
+                while (try? await clock.sleep(for: flushEvery)) != nil { sink.yield(.flush) }
+            }
+            await withGracefulShutdownHandler {
+                for await event in events {
+                    switch event {
+                    case .reading(let reading):
+                        guard enabled, reading.contact != .noContact, (1...255).contains(reading.beatsPerMinute) else { continue }
+                        let second = Int64(reading.timestamp.timeIntervalSince1970.rounded(.down))
+                        if let last = pending.last, last.second >= second { continue }
+                        pending.append(
+                            HeartRateSecond(
+                                second: second, beatsPerMinute: UInt8(reading.beatsPerMinute),
+                                rrIntervals1024: reading.rrIntervalsMilliseconds.map { UInt16(clamping: Int(($0 * 1.024).rounded())) }))
+                    case .profileChanged:
+                        enabled = (try? store.profile()?.heartRateMonitoring) ?? false
+                    case .flush:
+                        flush(&pending)
+                    }
+                }
+            } onGracefulShutdown: {
+                sink.finish()
+            }
+            flush(&pending)
+            group.cancelAll()
+        }
+    }
+
+    /// Writes what is pending; on failure keeps it (up to a day) for the next try.
+    @discardableResult
+    private func flush(_ pending: inout [HeartRateSecond]) -> Bool {
+        guard !pending.isEmpty else { return true }
+        do {
+            try context.store.logHeartRate(pending)
+            pending.removeAll(keepingCapacity: true)
+            return true
+        } catch {
+            context.logger.error("cannot save the heart-rate log; keeping it in memory", metadata: ["error": "\(error)"])
+            if pending.count > 86_400 { pending.removeFirst(pending.count - 86_400) }
+            return false
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+
+/// The all-day heart-rate log: blocks of ten minutes at one byte a second, plus per-minute and per-hour
+/// roll-ups so that a plot of any range reads at most a few thousand rows.
+extension HubStore {
+    /// Seconds in one stored block.
+    public static let heartRateBlockSeconds: Int64 = 600
+
+    /// Adds seconds to the log in one transaction; a second already logged keeps its first value.
+    public func logHeartRate(_ seconds: [HeartRateSecond]) throws {
+        guard !seconds.isEmpty else { return }
+        try write { db in
+            let blockSeconds = Self.heartRateBlockSeconds
+            let select = try db.cachedStatement(sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE start = ?")
+            let save = try db.cachedStatement(sql: "INSERT OR REPLACE INTO heart_rate_blocks (start, bpm, rr) VALUES (?, ?, ?)")
+            var minutes: [Int64: Rollup] = [:], hours: [Int64: Rollup] = [:]
+            let blocks = Dictionary(grouping: seconds.filter { $0.beatsPerMinute > 0 }) { floorDivide($0.second, blockSeconds) }
+            for (block, items) in blocks {
+                let start = block * blockSeconds
+                var bpm = [UInt8](repeating: 0, count: Int(blockSeconds))
+                var rr: [UInt8] = []
+                if let row = try Row.fetchOne(select, arguments: [start]) {
+                    let stored = [UInt8](row["bpm"] as Data)
+                    if stored.count == bpm.count { bpm = stored }
+                    rr = [UInt8](row["rr"] as Data)
+                }
+                var changed = false
+                for item in items {
+                    let offset = Int(item.second - start)
+                    guard bpm[offset] == 0 else { continue }
+                    bpm[offset] = item.beatsPerMinute
+                    for interval in item.rrIntervals1024 {
+                        rr += [UInt8(offset & 0xff), UInt8(offset >> 8), UInt8(interval & 0xff), UInt8(interval >> 8)]
+                    }
+                    minutes[floorDivide(item.second, 60), default: Rollup()].add(item.beatsPerMinute)
+                    hours[floorDivide(item.second, 3600), default: Rollup()].add(item.beatsPerMinute)
+                    changed = true
+                }
+                if changed { try save.execute(arguments: [start, Data(bpm), Data(rr)]) }
+            }
+            try Self.merge(minutes, into: "heart_rate_minutes", key: "minute", db: db)
+            try Self.merge(hours, into: "heart_rate_hours", key: "hour", db: db)
+        }
+    }
+
+    /// Heart rate from `start` to `end` in at most `maxPoints` stretches of equal length, each with its
+    /// minimum, average and maximum; stretches without readings are left out.
+    ///
+    /// Reads raw seconds for short ranges, per-minute roll-ups from a stretch of a minute up, and per-hour
+    /// roll-ups from an hour up, so a year costs about 9,000 rows.
+    public func heartRate(from start: Date, to end: Date, maxPoints: Int = 1000) throws -> [HeartRatePoint] {
+        let first = Int64(start.timeIntervalSince1970.rounded(.down))
+        let last = Int64(end.timeIntervalSince1970.rounded(.up))
+        guard last > first, maxPoints > 0 else { return [] }
+        let unit: Int64 = {
+            let needed = (last - first + Int64(maxPoints) - 1) / Int64(maxPoints)
+            return needed >= 3600 ? 3600 : needed >= 60 ? 60 : 1
+        }()
+        let origin = floorDivide(first, unit) * unit
+        var widened = max(unit, ((last - first + Int64(maxPoints) - 1) / Int64(maxPoints) + unit - 1) / unit * unit)
+        while (last - origin + widened - 1) / widened > Int64(maxPoints) { widened += unit }
+        let stretch = widened
+        let buckets: [Int64: Rollup] = try read { db in
+            var buckets: [Int64: Rollup] = [:]
+            switch unit {
+            case 1:
+                let blockSeconds = Self.heartRateBlockSeconds
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT start, bpm FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
+                    arguments: [first - blockSeconds, last])
+                while let row = try rows.next() {
+                    let blockStart: Int64 = row["start"]
+                    let bpm = [UInt8](row["bpm"] as Data)
+                    for (offset, value) in bpm.enumerated() where value > 0 {
+                        let second = blockStart + Int64(offset)
+                        guard second >= first, second < last else { continue }
+                        buckets[(second - origin) / stretch, default: Rollup()].add(value)
+                    }
+                }
+            default:
+                let (table, key) = unit == 60 ? ("heart_rate_minutes", "minute") : ("heart_rate_hours", "hour")
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT \(key), minimum, maximum, total, count FROM \(table) WHERE \(key) >= ? AND \(key) < ?",
+                    arguments: [origin / unit, (last + unit - 1) / unit])
+                while let row = try rows.next() {
+                    let at: Int64 = row[0]
+                    buckets[(at * unit - origin) / stretch, default: Rollup()].merge(
+                        Rollup(minimum: row[1], maximum: row[2], total: row[3], count: row[4]))
+                }
+            }
+            return buckets
+        }
+        return buckets.keys.sorted().compactMap { index in
+            guard let rollup = buckets[index], rollup.count > 0 else { return nil }
+            return HeartRatePoint(
+                start: Date(timeIntervalSince1970: TimeInterval(origin + index * stretch)), seconds: Int(stretch),
+                minimum: rollup.minimum, average: Double(rollup.total) / Double(rollup.count), maximum: rollup.maximum,
+                count: rollup.count)
+        }
+    }
+
+    /// Every logged RR interval from `start` to `end`, oldest first, in 1/1024 s.
+    public func heartRateIntervals(from start: Date, to end: Date) throws -> [UInt16] {
+        let first = Int64(start.timeIntervalSince1970.rounded(.down))
+        let last = Int64(end.timeIntervalSince1970.rounded(.up))
+        return try read { db in
+            var intervals: [UInt16] = []
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT start, rr FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
+                arguments: [first - Self.heartRateBlockSeconds, last])
+            while let row = try rows.next() {
+                let blockStart: Int64 = row["start"]
+                let rr = [UInt8](row["rr"] as Data)
+                var pairs: [(offset: Int, interval: UInt16)] = []
+                for index in stride(from: 0, to: rr.count - 3, by: 4) {
+                    pairs.append((Int(rr[index]) | Int(rr[index + 1]) << 8, UInt16(rr[index + 2]) | UInt16(rr[index + 3]) << 8))
+                }
+                // Stored in arrival order; sorted by second (stable) so intervals come out oldest first.
+                for pair in pairs.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
+                    let second = blockStart + Int64(pair.element.offset)
+                    if second >= first, second < last { intervals.append(pair.element.interval) }
+                }
+            }
+            return intervals
+        }
+    }
+
+    /// Deletes the log before `date` (the retention setting); whole blocks, minutes and hours only.
+    public func deleteHeartRate(before date: Date) throws {
+        let cutoff = Int64(date.timeIntervalSince1970.rounded(.down))
+        try write { db in
+            try db.execute(sql: "DELETE FROM heart_rate_blocks WHERE start + ? <= ?", arguments: [Self.heartRateBlockSeconds, cutoff])
+            try db.execute(sql: "DELETE FROM heart_rate_minutes WHERE (minute + 1) * 60 <= ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM heart_rate_hours WHERE (hour + 1) * 3600 <= ?", arguments: [cutoff])
+        }
+    }
+
+    private static func merge(_ rollups: [Int64: Rollup], into table: String, key: String, db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO \(table) (\(key), minimum, maximum, total, count) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (\(key)) DO UPDATE SET minimum = min(minimum, excluded.minimum),
+                    maximum = max(maximum, excluded.maximum), total = total + excluded.total, count = count + excluded.count
+                """)
+        for (at, rollup) in rollups {
+            try statement.execute(arguments: [at, rollup.minimum, rollup.maximum, rollup.total, rollup.count])
+        }
+    }
+}
+
+/// Minimum, maximum, total and count of some heart-rate readings.
+struct Rollup {
+    var minimum = Int.max
+    var maximum = Int.min
+    var total = 0
+    var count = 0
+
+    init() {}
+
+    init(minimum: Int, maximum: Int, total: Int, count: Int) {
+        (self.minimum, self.maximum, self.total, self.count) = (minimum, maximum, total, count)
+    }
+
+    mutating func add(_ value: UInt8) {
+        let value = Int(value)
+        minimum = min(minimum, value)
+        maximum = max(maximum, value)
+        total += value
+        count += 1
+    }
+
+    mutating func merge(_ other: Rollup) {
+        minimum = min(minimum, other.minimum)
+        maximum = max(maximum, other.maximum)
+        total += other.total
+        count += other.count
+    }
+}
+
+/// Division rounding towards minus infinity, so times before 1970 land in the right block.
+func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    let quotient = value / divisor
+    return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+}

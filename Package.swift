@@ -40,7 +40,7 @@ let package = Package(
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator"),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console"),
-        .target(name: "HeartRate", dependencies: ["HubCore"], path: "Plugins/HeartRate"),
+        .target(name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate"),
 
         // MARK: - Executables
         .executableTarget(
@@ -53,6 +53,11 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "stayfit-hr-bench",
+            dependencies: ["HubCore", "HubStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/HeartRateLogBenchmark"
+        ),
+        .executableTarget(
             name: "stayfit-bench",
             dependencies: ["HubCore"],
             path: "Benchmarks/BusBenchmark"
@@ -63,7 +68,7 @@ let package = Package(
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore"]),
+        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore"]),
     ],

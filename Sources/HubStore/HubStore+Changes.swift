@@ -46,4 +46,20 @@ extension HubStore {
             return counts
         }
     }
+
+    /// Bytes the database file needs after a checkpoint (pages in use × page size): for storage benchmarks.
+    public func storedBytes() throws -> Int {
+        do {
+            // A checkpoint cannot run inside a transaction.
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        } catch {
+            throw HubStoreError.wrap(error, path: path)
+        }
+        return try read { db in
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            let size = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            return (pages - free) * size
+        }
+    }
 }

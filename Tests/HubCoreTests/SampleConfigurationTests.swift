@@ -9,13 +9,14 @@ enum SampleConfiguration {
     static var exists: Bool { FileManager.default.fileExists(atPath: path) }
 }
 
-@Suite(.enabled(if: SampleConfiguration.exists, "etc/stayfit.toml is not there yet"))
+@Suite
 struct SampleConfigurationTests {
     @Test func theSampleParsesAndHoldsTheDefaults() throws {
         let configuration = try HubConfiguration.load(path: SampleConfiguration.path)
         let defaults = try HubConfiguration(text: "", file: "defaults")
         #expect(configuration.logLevel == defaults.logLevel)
         #expect(configuration.workout == defaults.workout)
+        #expect(configuration.heartRateLogRetention == defaults.heartRateLogRetention)
         for (id, table) in configuration.pluginTables {
             #expect(try FailurePolicy.read(from: table) == .standard, "plugins.\(id)")
         }

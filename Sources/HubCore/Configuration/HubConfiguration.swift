@@ -12,6 +12,8 @@ public struct HubConfiguration {
     public var logLevel: Logger.Level
     /// `[workout]`.
     public var workout: WorkoutSettings
+    /// `[heart-rate-log] keep-days`: how long the all-day heart-rate log is kept; nil keeps everything.
+    public var heartRateLogRetention: Duration?
     /// The `[plugins.<id>]` tables: present means enabled.
     public private(set) var pluginTables: [PluginID: ConfigTable]
 
@@ -52,6 +54,9 @@ public struct HubConfiguration {
         let workoutTable = try root.table("workout") ?? .empty(keyPath: ["workout"], file: file)
         let workout = try WorkoutSettings(workoutTable)
         try workoutTable.rejectUnknownKeys()
+        let logTable = try root.table("heart-rate-log") ?? .empty(keyPath: ["heart-rate-log"], file: file)
+        let keepDays = try logTable.int("keep-days", default: 0, in: 0...36_500)
+        try logTable.rejectUnknownKeys()
         var plugins: [PluginID: ConfigTable] = [:]
         if let pluginsTable = try root.table("plugins") {
             for key in pluginsTable.keys {
@@ -63,6 +68,7 @@ public struct HubConfiguration {
         self.source = source
         self.logLevel = logLevel
         self.workout = workout
+        self.heartRateLogRetention = keepDays == 0 ? nil : .seconds(keepDays * 86_400)
         self.pluginTables = plugins
     }
 

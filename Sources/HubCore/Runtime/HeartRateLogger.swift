@@ -10,11 +10,14 @@ import ServiceLifecycle
 public struct HeartRateLogger: Service {
     private let context: PluginContext
     private let flushEvery: Duration
+    private let retention: Duration?
     private let readings: AsyncStream<HeartRateMeasured>
     private let changes: AsyncStream<StoreChanged>
 
-    public init(context: PluginContext, flushEvery: Duration = .seconds(10)) {
+    /// - Parameter retention: log older than this is deleted at start-up and then daily; nil keeps everything.
+    public init(context: PluginContext, retention: Duration? = nil, flushEvery: Duration = .seconds(10)) {
         self.context = context
+        self.retention = retention
         self.flushEvery = flushEvery
         readings = context.bus.messages(of: HeartRateMeasured.self, subscriber: "heart-rate log")
         changes = context.bus.messages(of: StoreChanged.self, subscriber: "heart-rate log")
@@ -31,6 +34,7 @@ public struct HeartRateLogger: Service {
         let store = context.store, clock = context.clock
         var enabled = (try? store.profile()?.heartRateMonitoring) ?? false
         var pending: [HeartRateSecond] = []
+        var pruned = Date.distantPast
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await m in readings { sink.yield(.reading(m)) } }
             group.addTask { for await m in changes where m.section == .profile { sink.yield(.profileChanged) } }
@@ -52,6 +56,10 @@ public struct HeartRateLogger: Service {
                         enabled = (try? store.profile()?.heartRateMonitoring) ?? false
                     case .flush:
                         flush(&pending)
+                        if let retention, clock.now.timeIntervalSince(pruned) >= 86_400 {
+                            pruned = clock.now
+                            prune(olderThan: retention)
+                        }
                     }
                 }
             } onGracefulShutdown: {
@@ -59,6 +67,14 @@ public struct HeartRateLogger: Service {
             }
             flush(&pending)
             group.cancelAll()
+        }
+    }
+
+    private func prune(olderThan retention: Duration) {
+        do {
+            try context.store.deleteHeartRate(before: context.clock.now.addingTimeInterval(-retention.seconds))
+        } catch {
+            context.logger.warning("cannot delete old heart-rate log", metadata: ["error": "\(error)"])
         }
     }
 

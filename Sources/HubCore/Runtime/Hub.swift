@@ -35,7 +35,7 @@ public struct Hub: Sendable {
             settings: configuration.workout,
             context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
-        heartRateLogger = HeartRateLogger(context: context)
+        heartRateLogger = HeartRateLogger(context: context, retention: configuration.heartRateLogRetention)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"

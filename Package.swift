@@ -32,6 +32,8 @@ let package = Package(
             ]
         ),
         .target(name: "HubTestKit", dependencies: ["HubCore", "HubStore"]),
+        // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
+        .target(name: "BlueZTestKit", dependencies: ["DBus"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
@@ -68,9 +70,9 @@ let package = Package(
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore"]),
+        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

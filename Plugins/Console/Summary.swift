@@ -14,6 +14,7 @@ public enum Summary {
             parts.append("avg HR \(Int(heartRate.rounded()))" + (totals.maxHeartRate.map { ", max \($0)" } ?? ""))
         }
         if let steps = totals.steps { parts.append("\(steps) steps") }
+        if let rmssd = totals.rmssdMilliseconds { parts.append("HRV (RMSSD) \(Int(rmssd.rounded())) ms") }
         return parts.joined(separator: ", ") + "."
     }
 }

@@ -20,14 +20,14 @@ extension HubStore {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO workout_samples
-                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for sample in samples {
                 try insert.execute(arguments: [
                     workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
                     sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
-                    sample.kilocalories, sample.steps,
+                    sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervalsMilliseconds),
                 ])
             }
             try Self.updateTotals(totals, of: workout, in: db)
@@ -115,13 +115,13 @@ extension HubStore {
         try db.execute(
             sql: """
                 UPDATE workouts SET moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?,
-                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?
+                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?
                 WHERE id = ?
                 """,
             arguments: [
                 totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
                 totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
-                totals.averageHeartRate, totals.maxHeartRate, workout,
+                totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, workout,
             ])
     }
 
@@ -161,7 +161,7 @@ extension HubStore {
                     second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
                     heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
                     speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
-                    kilocalories: row["kcal"], steps: row["steps"])
+                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]))
             }
         }
     }
@@ -206,6 +206,23 @@ extension HubStore {
         }
     }
 
+    /// RR intervals as little-endian uint16 milliseconds; nil for none.
+    private static func encode(rr: [Double]) -> Data? {
+        guard !rr.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        for interval in rr {
+            let value = UInt16(clamping: Int(interval.rounded()))
+            bytes += [UInt8(value & 0xff), UInt8(value >> 8)]
+        }
+        return Data(bytes)
+    }
+
+    private static func decode(rr data: Data?) -> [Double] {
+        guard let data else { return [] }
+        let bytes = [UInt8](data)
+        return stride(from: 0, to: bytes.count - 1, by: 2).map { Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+    }
+
     private static func workout(from row: Row) -> Workout {
         var totals = WorkoutTotals()
         totals.movingSeconds = row["moving_seconds"]
@@ -217,6 +234,7 @@ extension HubStore {
         totals.averageSpeedMetersPerSecond = row["speed_avg"]
         totals.averageHeartRate = row["heart_rate_avg"]
         totals.maxHeartRate = row["heart_rate_max"]
+        totals.rmssdMilliseconds = row["rmssd_ms"]
         let goal = (row["goal_kind"] as String?).flatMap(GoalKind.init(rawValue:)).map {
             Goal(kind: $0, target: row["goal_target"])
         }

@@ -67,6 +67,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 print("  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm")
                 print("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
                 if let steps = totals.steps { print("  Steps       \(steps)") }
+                if let rmssd = totals.rmssdMilliseconds { print("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms") }
                 if let goal = workout.goal { print("  Goal        \(GoalInput.describe(goal))") }
                 for lap in detail.laps {
                     print("  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))")

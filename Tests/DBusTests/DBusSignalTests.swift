@@ -1,3 +1,4 @@
+import BlueZTestKit
 import DBus
 import Testing
 

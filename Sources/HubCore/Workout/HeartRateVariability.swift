@@ -9,11 +9,24 @@ public enum HeartRateVariability {
     /// two kept intervals that were adjacent, so one missed beat does not count as a huge variation.
     /// Nil with fewer than two successive pairs.
     public static func rmssd(rrIntervalsMilliseconds intervals: [Double]) -> Double? {
-        var sumOfSquares = 0.0
-        var pairs = 0
-        var previous: Double?
+        var accumulator = RMSSDAccumulator()
+        accumulator.add(intervals)
+        return accumulator.rmssd
+    }
+}
+
+/// RMSSD built up interval by interval, for a workout that receives its RR intervals over time.
+public struct RMSSDAccumulator: Sendable, Equatable {
+    private var sumOfSquares = 0.0
+    private var pairs = 0
+    private var previous: Double?
+
+    public init() {}
+
+    /// Adds intervals (ms) in the order they were measured.
+    public mutating func add(_ intervals: [Double]) {
         for interval in intervals {
-            guard plausibleIntervals.contains(interval) else {
+            guard HeartRateVariability.plausibleIntervals.contains(interval) else {
                 previous = nil
                 continue
             }
@@ -24,7 +37,8 @@ public enum HeartRateVariability {
             }
             previous = interval
         }
-        guard pairs >= 2 else { return nil }
-        return (sumOfSquares / Double(pairs)).squareRoot()
     }
+
+    /// Nil with fewer than two successive pairs.
+    public var rmssd: Double? { pairs >= 2 ? (sumOfSquares / Double(pairs)).squareRoot() : nil }
 }

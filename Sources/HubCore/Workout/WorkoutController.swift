@@ -10,6 +10,8 @@ struct WorkoutController {
     private(set) var session: WorkoutSession?
     private var recorder: WorkoutRecorder
     private var latestHeartRate: HeartRateMeasured?
+    /// RR intervals received since the last closed second (running only).
+    private var pendingRR: [Double] = []
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
     private var activeGoal: Goal?
@@ -28,7 +30,10 @@ struct WorkoutController {
 
     // MARK: - Sensor data
 
-    mutating func heartRateMeasured(_ reading: HeartRateMeasured) { latestHeartRate = reading }
+    mutating func heartRateMeasured(_ reading: HeartRateMeasured) {
+        latestHeartRate = reading
+        if state == .running, reading.contact != .noContact { pendingRR += reading.rrIntervalsMilliseconds }
+    }
 
     mutating func stepsCounted(_ reading: StepsCounted) { latestSteps = reading }
 
@@ -84,6 +89,7 @@ struct WorkoutController {
             guard let session else { return false }
             recorder.perform("the pause") { try store.beginPause(of: session.id, at: now) }
             self.session?.breakTrack()
+            pendingRR.removeAll()
             change(to: .paused)
             bus.publish(Announcement("Workout paused."))
             return false
@@ -164,7 +170,9 @@ struct WorkoutController {
         guard var session, state == .running || state == .paused else { return }
         if state == .running {
             let sample = session.closeSecond(
-                at: date, heartRate: freshHeartRate(at: date), stepsTotal: latestSteps?.totalSteps, person: person)
+                at: date, heartRate: freshHeartRate(at: date), rrIntervalsMilliseconds: pendingRR,
+                stepsTotal: latestSteps?.totalSteps, person: person)
+            pendingRR.removeAll(keepingCapacity: true)
             recorder.record(sample, totals: session.metrics.totals, of: session.id)
         }
         var goalProgress: GoalProgress?

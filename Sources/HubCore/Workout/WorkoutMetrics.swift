@@ -17,6 +17,7 @@ public struct WorkoutMetrics: Sendable, Equatable {
     public private(set) var maxHeartRate: Int?
     /// The speed of the latest second, nil when unknown.
     public private(set) var lastSpeedMetersPerSecond: Double?
+    private var variability = RMSSDAccumulator()
     private var heartRateSum = 0
     private var heartRateSeconds = 0
 
@@ -40,10 +41,13 @@ public struct WorkoutMetrics: Sendable, Equatable {
     ///   - distanceMeters: distance covered in this second.
     ///   - kilocalories: energy spent in this second.
     ///   - steps: the workout's step total so far, when a step source exists.
+    ///   - rrIntervalsMilliseconds: the beat-to-beat intervals received in this second.
     public mutating func recordSecond(
-        heartRate: Int?, speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?
+        heartRate: Int?, speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
+        rrIntervalsMilliseconds: [Double] = []
     ) {
         movingSeconds += 1
+        variability.add(rrIntervalsMilliseconds)
         lastSpeedMetersPerSecond = speedMetersPerSecond
         self.distanceMeters += max(0, distanceMeters)
         self.kilocalories += max(0, kilocalories)
@@ -68,7 +72,8 @@ public struct WorkoutMetrics: Sendable, Equatable {
             recordSecond(
                 heartRate: sample.heartRate, speedMetersPerSecond: sample.speedMetersPerSecond,
                 distanceMeters: sample.distanceMeters - previous.distance,
-                kilocalories: sample.kilocalories - previous.kcal, steps: sample.steps)
+                kilocalories: sample.kilocalories - previous.kcal, steps: sample.steps,
+                rrIntervalsMilliseconds: sample.rrIntervalsMilliseconds)
             previous = (sample.distanceMeters, sample.kilocalories)
             movingSeconds = sample.second
         }
@@ -86,6 +91,7 @@ public struct WorkoutMetrics: Sendable, Equatable {
         totals.averageSpeedMetersPerSecond = averageSpeedMetersPerSecond
         totals.averageHeartRate = averageHeartRate
         totals.maxHeartRate = maxHeartRate
+        totals.rmssdMilliseconds = variability.rmssd
         return totals
     }
 }

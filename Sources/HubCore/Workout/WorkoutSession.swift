@@ -97,7 +97,9 @@ struct WorkoutSession {
     }
 
     /// Closes one second of moving time and returns the sample to store.
-    mutating func closeSecond(at date: Date, heartRate: Int?, stepsTotal: Int?, person: Calories.Person) -> WorkoutSample {
+    mutating func closeSecond(
+        at date: Date, heartRate: Int?, rrIntervalsMilliseconds: [Double] = [], stepsTotal: Int?, person: Calories.Person
+    ) -> WorkoutSample {
         // The receiver's own speed when it gives one; else distance over the time between the fixes, so a
         // missed fix does not count two seconds of distance as one second's speed.
         let speed = fixInThisSecond.map { $0.speedMetersPerSecond ?? speedInThisSecond ?? 0 }
@@ -110,11 +112,11 @@ struct WorkoutSession {
         let kcal = Calories.kilocalories(seconds: 1, heartRate: heartRate, speedMetersPerSecond: speed, person: person)
         metrics.recordSecond(
             heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: distanceInThisSecond, kilocalories: kcal,
-            steps: steps)
+            steps: steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
         let sample = WorkoutSample(
             second: metrics.movingSeconds, recordedAt: date, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
             longitude: fixInThisSecond?.longitude, speedMetersPerSecond: speed, distanceMeters: metrics.distanceMeters,
-            kilocalories: metrics.kilocalories, steps: metrics.steps)
+            kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
         fixInThisSecond = nil
         distanceInThisSecond = 0
         speedInThisSecond = nil

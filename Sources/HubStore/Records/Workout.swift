@@ -27,6 +27,8 @@ public struct WorkoutTotals: Sendable, Equatable, Codable {
     public var averageSpeedMetersPerSecond: Double?
     public var averageHeartRate: Double?
     public var maxHeartRate: Int?
+    /// Heart-rate variability (RMSSD of the RR intervals), milliseconds, when the strap sends RR intervals.
+    public var rmssdMilliseconds: Double?
 
     public init() {}
 }
@@ -69,11 +71,15 @@ public struct WorkoutSample: Sendable, Equatable, Codable {
     public var distanceMeters: Double
     public var kilocalories: Double
     public var steps: Int?
+    /// The beat-to-beat intervals received in this second, milliseconds.
+    public var rrIntervalsMilliseconds: [Double]
 
     public init(
         second: Int, recordedAt: Date, heartRate: Int?, latitude: Double?, longitude: Double?,
-        speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?
+        speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
+        rrIntervalsMilliseconds: [Double] = []
     ) {
+        self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
         self.second = second
         self.recordedAt = recordedAt
         self.heartRate = heartRate

@@ -100,6 +100,12 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v3: RR intervals of workouts") { db in
+            try db.execute(sql: """
+                ALTER TABLE workout_samples ADD COLUMN rr BLOB;   -- the second's RR intervals, uint16 ms, LE
+                ALTER TABLE workouts ADD COLUMN rmssd_ms REAL;     -- heart-rate variability of the workout
+                """)
+        }
         return migrator
     }
 }

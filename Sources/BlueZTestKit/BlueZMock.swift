@@ -3,13 +3,13 @@ import Foundation
 import Synchronization
 
 /// python-dbusmock's `bluez5` template, serving `org.bluez` on a private bus.
-final class BlueZMock: Sendable {
+public final class BlueZMock: Sendable {
     private let child: ChildProcess
     private let logPath: String
     private let stopped = Mutex(false)
 
     /// Starts the mock; it thinks the private bus is the system bus (`DBUS_SYSTEM_BUS_ADDRESS`).
-    init(bus: PrivateBus) throws {
+    public init(bus: PrivateBus) throws {
         logPath =
             FileManager.default.temporaryDirectory.appendingPathComponent("bluez-mock-\(UUID().uuidString).log").path
         child = try ChildProcess.spawn(
@@ -18,12 +18,12 @@ final class BlueZMock: Sendable {
     }
 
     /// Whatever the mock wrote to stderr, for failure messages.
-    var log: String {
+    public var log: String {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
     /// Terminates the mock process (only this child) and reaps it; later calls do nothing, as the pid may be reused.
-    func stop() {
+    public func stop() {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
@@ -35,14 +35,20 @@ final class BlueZMock: Sendable {
 }
 
 /// A private bus with the BlueZ mock on it and a connection to that bus.
-struct BlueZEnvironment {
-    let bus: PrivateBus
-    let mock: BlueZMock
-    let connection: DBusConnection
+public struct BlueZEnvironment: Sendable {
+    public let bus: PrivateBus
+    public let mock: BlueZMock
+    public let connection: DBusConnection
+
+    public init(bus: PrivateBus, mock: BlueZMock, connection: DBusConnection) {
+        self.bus = bus
+        self.mock = mock
+        self.connection = connection
+    }
 
     /// Calls a method of the mock's `org.bluez` service.
     @discardableResult
-    func bluez(
+    public func bluez(
         _ path: String, _ interface: String, _ member: String, signature: String = "", _ arguments: [DBusValue] = [],
         timeout: Duration = DBusConnection.defaultTimeout
     ) async throws -> [DBusValue] {
@@ -52,7 +58,7 @@ struct BlueZEnvironment {
     }
 
     /// Adds a method with Python `code` to the mock's root object (dbusmock's `AddMethod`).
-    func addMockMethod(interface: String, name: String, in inSignature: String, out outSignature: String, code: String)
+    public func addMockMethod(interface: String, name: String, in inSignature: String, out outSignature: String, code: String)
         async throws
     {
         try await bluez(
@@ -61,7 +67,7 @@ struct BlueZEnvironment {
     }
 
     /// Adds adapter `hci0` and returns its object path.
-    func addAdapter() async throws -> String {
+    public func addAdapter() async throws -> String {
         let reply = try await bluez(
             "/", "org.bluez.Mock", "AddAdapter", signature: "ss", [.string("hci0"), .string("StayFit Hub")])
         guard let path = reply.first?.string else { throw HarnessError("AddAdapter returned \(reply)") }
@@ -70,7 +76,7 @@ struct BlueZEnvironment {
 }
 
 /// Runs `body` with a fresh private bus, BlueZ mock and connection, and tears all three down afterwards.
-func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async throws -> T {
+public func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async throws -> T {
     let bus = try PrivateBus.start()
     defer { bus.kill() }
     let mock = try BlueZMock(bus: bus)
@@ -82,7 +88,7 @@ func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async throws
 }
 
 /// Waits (bounded) until `name` has an owner on the bus.
-func waitForOwner(of name: String, on connection: DBusConnection, log: () -> String = { "" }) async throws {
+public func waitForOwner(of name: String, on connection: DBusConnection, log: () -> String = { "" }) async throws {
     do {
         try await eventually(timeout: .seconds(30)) { try await connection.nameOwner(of: name) != nil }
     } catch {

@@ -1,5 +1,5 @@
 /// Polls `condition` until it holds, failing after `timeout`; the bounded wait tests use instead of sleeps.
-func eventually(
+public func eventually(
     timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -10,7 +10,7 @@ func eventually(
 }
 
 /// The next element of `stream` that satisfies `predicate`, failing after `timeout` or when the stream ends.
-func nextElement<Element: Sendable>(
+public func nextElement<Element: Sendable>(
     of stream: AsyncStream<Element>, within timeout: Duration = .seconds(10),
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
 ) async throws -> Element {
@@ -33,7 +33,7 @@ func nextElement<Element: Sendable>(
 
 /// Waits until `stream` finishes, failing after `timeout`; returns how many elements it still delivered.
 @discardableResult
-func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = .seconds(10))
+public func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = .seconds(10))
     async throws -> Int
 {
     try await withThrowingTaskGroup(of: Int.self) { group in

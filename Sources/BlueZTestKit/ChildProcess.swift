@@ -8,11 +8,11 @@ import Foundation
 ///
 /// Foundation's `Process` spawns from whatever thread runs the test, and Swift's concurrency threads block most
 /// signals; the child inherits that mask and then ignores SIGTERM. Spawning here resets the mask so `kill` works.
-struct ChildProcess: Sendable {
-    let pid: pid_t
+public struct ChildProcess: Sendable {
+    public let pid: pid_t
 
     /// Starts `path` with `arguments`; stdout goes to `stdout` (a fd to dup) or /dev/null, stderr to `stderrPath`.
-    static func spawn(
+    public static func spawn(
         _ path: String, _ arguments: [String], environment: [String: String] = [:],
         stdout: Int32? = nil, stderrPath: String = "/dev/null"
     ) throws -> ChildProcess {
@@ -56,7 +56,7 @@ struct ChildProcess: Sendable {
 
     /// Waits for the child to exit, up to `timeout`; returns whether it did.
     @discardableResult
-    func wait(timeout: Duration) -> Bool {
+    public func wait(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
@@ -68,7 +68,7 @@ struct ChildProcess: Sendable {
 
     /// Waits for the child to exit without blocking a thread, up to `timeout`; returns its exit code, or nil on
     /// timeout or when a signal ended it.
-    func exitCode(within timeout: Duration) async throws -> Int32? {
+    public func exitCode(within timeout: Duration) async throws -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
@@ -80,7 +80,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Sends SIGTERM, waits, and falls back to SIGKILL; always reaps the child.
-    func stop() {
+    public func stop() {
         kill(pid, SIGTERM)
         if !wait(timeout: .seconds(5)) {
             kill(pid, SIGKILL)

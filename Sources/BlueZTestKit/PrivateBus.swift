@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// A `dbus-daemon` of our own, started for one test and killed by pid at its end.
-final class PrivateBus: Sendable {
+public final class PrivateBus: Sendable {
     /// The address printed by the daemon, e.g. `unix:path=/tmp/dbus-…,guid=…`.
-    let address: String
+    public let address: String
     private let pid: pid_t
     private let stopped = Mutex(false)
 
@@ -14,7 +14,7 @@ final class PrivateBus: Sendable {
     }
 
     /// Starts `dbus-daemon --session --fork` and reads its address and pid (two lines on stdout).
-    static func start() throws -> PrivateBus {
+    public static func start() throws -> PrivateBus {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw HarnessError("pipe() failed") }
         let launcher: ChildProcess
@@ -45,7 +45,7 @@ final class PrivateBus: Sendable {
     }
 
     /// Sends `signal` to the daemon, once: its pid may be reused by another process afterwards.
-    func kill(signal: Int32 = SIGTERM) {
+    public func kill(signal: Int32 = SIGTERM) {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
@@ -55,7 +55,7 @@ final class PrivateBus: Sendable {
 }
 
 /// A failure of the test harness itself (not of the code under test).
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,190 @@
+import DBus
+import Foundation
+
+/// One connection to a strap through BlueZ: find it, connect, subscribe, and hand over each payload until the
+/// link drops.
+///
+/// A session owns its own `DBusConnection` and closes it at the end, so match rules and BlueZ's notify session
+/// go away with it; the plugin makes a new session for every reconnect attempt.
+struct BlueZHeartRateSession {
+    /// Why a session ended or could not start.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The strap found and subscribed.
+    struct Link {
+        let devicePath: String
+        let characteristicPath: String
+        let address: String
+        let name: String
+        /// The `AcquireNotify` socket's reader, or nil when notifications come as PropertiesChanged.
+        let socket: NotifySocketReader?
+
+        /// How status messages name the strap, e.g. "Polar H10 1234 (C0:FF:EE:00:00:01)".
+        var description: String { name == address ? address : "\(name) (\(address))" }
+    }
+
+    let connection: DBusConnection
+    let adapter: String
+    let configuredDevice: String?
+
+    private var adapterPath: String { "/org/bluez/\(adapter)" }
+
+    /// Connects to the bus and adds the match rules, before any BlueZ call, so that no signal is missed.
+    static func open(address: DBusAddress, adapter: String, device: String?) async throws -> BlueZHeartRateSession {
+        let connection = try await DBusConnection(address: address)
+        do {
+            for rule in BlueZNames.matchRules { try await connection.addMatch(rule) }
+        } catch {
+            connection.close()
+            throw error
+        }
+        return BlueZHeartRateSession(connection: connection, adapter: adapter, configuredDevice: device)
+    }
+
+    // MARK: - Finding the strap
+
+    /// The device path of the configured strap, or of the first heart-rate strap, discovering when needed.
+    func findDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
+        let objects = try await connection.managedObjects(destination: BlueZNames.service)
+        guard objects[adapterPath]?[BlueZNames.adapter] != nil else {
+            throw Failure(description: "BlueZ has no adapter \(adapter)")
+        }
+        for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
+            if let device = interfaces[BlueZNames.device], matches(path: path, device) { return path }
+        }
+        let filter: DBusValue = .dictionary([
+            "UUIDs": .strings([BlueZNames.heartRateService]), "Transport": .string("le"),
+        ])
+        try await callAdapter("SetDiscoveryFilter", signature: "a{sv}", [filter])
+        try await callAdapter("StartDiscovery")
+        let path = try await waitForAdvertisedDevice(signals: signals)
+        // On failure the discovery session ends anyway when the session's connection closes (BlueZ drops it
+        // when its client leaves the bus).
+        try? await callAdapter("StopDiscovery")
+        return path
+    }
+
+    private func waitForAdvertisedDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
+        for await signal in signals {
+            if signal.member == "InterfacesAdded", let path = signal.arguments.first?.objectPath,
+                let device = signal.arguments.dropFirst().first?.dictionary?[BlueZNames.device]?.dictionary,
+                matches(path: path, device)
+            {
+                return path
+            }
+            if signal.member == "PropertiesChanged", signal.arguments.first?.string == BlueZNames.device,
+                signal.path.hasPrefix(adapterPath + "/dev_"),
+                let changed = signal.arguments.dropFirst().first?.dictionary, changed["UUIDs"] != nil
+            {
+                let device = try await connection.properties(
+                    interface: BlueZNames.device, path: signal.path, destination: BlueZNames.service)
+                if matches(path: signal.path, device) { return signal.path }
+            }
+        }
+        throw CancellationError()
+    }
+
+    private func matches(path: String, _ device: [String: DBusValue]) -> Bool {
+        guard path.hasPrefix(adapterPath + "/") else { return false }
+        if let configured = configuredDevice {
+            return device["Address"]?.string?.uppercased() == configured
+        }
+        return (device["UUIDs"]?.strings ?? []).contains(where: BlueZNames.isHeartRateService)
+    }
+
+    private func callAdapter(_ member: String, signature: String = "", _ arguments: [DBusValue] = []) async throws {
+        try await connection.call(
+            destination: BlueZNames.service, path: adapterPath, interface: BlueZNames.adapter, member: member,
+            signature: signature, arguments: arguments)
+    }
+
+    // MARK: - Connecting
+
+    /// Connects the device, waits for its services, finds Heart Rate Measurement and subscribes to it.
+    func connect(devicePath: String, signals: AsyncStream<DBusSignal>) async throws -> Link {
+        // Connected already (or being connected by someone else): go on to wait for the services.
+        try await call(
+            devicePath, BlueZNames.device, "Connect",
+            ignoring: ["org.bluez.Error.AlreadyConnected", "org.bluez.Error.InProgress"])
+        let device = try await connection.properties(
+            interface: BlueZNames.device, path: devicePath, destination: BlueZNames.service)
+        if device["ServicesResolved"]?.bool != true {
+            try await waitForServicesResolved(devicePath: devicePath, signals: signals)
+        }
+        let characteristic = try await findMeasurementCharacteristic(devicePath: devicePath)
+        let socket = try await subscribe(characteristic: characteristic)
+        let address = device["Address"]?.string ?? configuredDevice ?? devicePath
+        let name = device["Alias"]?.string ?? device["Name"]?.string ?? address
+        return Link(
+            devicePath: devicePath, characteristicPath: characteristic, address: address, name: name, socket: socket)
+    }
+
+    /// Subscribes to the characteristic: `AcquireNotify` first (payloads on a socket), `StartNotify` (payloads as
+    /// PropertiesChanged of `Value`) when that is refused or file descriptors cannot pass.
+    private func subscribe(characteristic: String) async throws -> NotifySocketReader? {
+        if connection.canPassUnixFileDescriptors {
+            do {
+                let reply = try await connection.call(
+                    destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
+                    member: "AcquireNotify", signature: "a{sv}", arguments: [.dictionary([:])])
+                if reply.count == 2, let descriptor = reply[0].unixFD?.take(), let mtu = reply[1].uint16 {
+                    return NotifySocketReader(taking: descriptor, mtu: Int(mtu))
+                }
+            } catch {
+                let refusal: DBusError = error
+                if refusal.name == DBusError.Name.cancelled { throw refusal }
+            }
+        }
+        // BlueZ re-subscribes by itself after a reconnect; InProgress then is harmless (TECHREF §1).
+        try await call(characteristic, BlueZNames.gattCharacteristic, "StartNotify", ignoring: ["org.bluez.Error.InProgress"])
+        return nil
+    }
+
+    /// Calls a method without arguments of `org.bluez`, treating the errors named in `ignoring` as success.
+    private func call(_ path: String, _ interface: String, _ member: String, ignoring: Set<String>) async throws {
+        do {
+            try await connection.call(destination: BlueZNames.service, path: path, interface: interface, member: member)
+        } catch {
+            let failure: DBusError = error
+            if !ignoring.contains(failure.name) { throw failure }
+        }
+    }
+
+    private func waitForServicesResolved(devicePath: String, signals: AsyncStream<DBusSignal>) async throws {
+        for await signal in signals where signal.path == devicePath && signal.member == "PropertiesChanged" {
+            guard signal.arguments.first?.string == BlueZNames.device,
+                let changed = signal.arguments.dropFirst().first?.dictionary
+            else { continue }
+            if changed["ServicesResolved"]?.bool == true { return }
+            if changed["Connected"]?.bool == false {
+                throw Failure(description: "the strap disconnected before its services were resolved")
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// The Heart Rate Measurement characteristic under the device's Heart Rate service, found by UUID and parent.
+    private func findMeasurementCharacteristic(devicePath: String) async throws -> String {
+        let objects = try await connection.managedObjects(destination: BlueZNames.service)
+        let services = Set(
+            objects.compactMap { path, interfaces -> String? in
+                guard let service = interfaces[BlueZNames.gattService],
+                    service["Device"]?.objectPath == devicePath,
+                    let uuid = service["UUID"]?.string, BlueZNames.isHeartRateService(uuid)
+                else { return nil }
+                return path
+            })
+        let characteristic = objects.keys.sorted().first { path in
+            guard let properties = objects[path]?[BlueZNames.gattCharacteristic],
+                let service = properties["Service"]?.objectPath, services.contains(service)
+            else { return false }
+            return properties["UUID"]?.string?.lowercased() == BlueZNames.heartRateMeasurement
+        }
+        guard let characteristic else {
+            throw Failure(description: "\(devicePath) has no Heart Rate Measurement characteristic")
+        }
+        return characteristic
+    }
+}

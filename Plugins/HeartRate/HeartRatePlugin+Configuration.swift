@@ -1,0 +1,60 @@
+import HubCore
+
+extension HeartRatePlugin {
+    /// The `[plugins.heart-rate]` table.
+    ///
+    /// ```toml
+    /// [plugins.heart-rate]
+    /// device = ""                # Bluetooth address AA:BB:CC:DD:EE:FF; "" = the first heart-rate strap found
+    /// adapter = "hci0"           # the BlueZ adapter to use
+    /// stale-after-seconds = 5    # no reading for this long = signal lost (1…60)
+    /// ```
+    public struct Configuration: PluginConfiguration, Equatable {
+        /// The strap's Bluetooth address in upper case, or nil to use the first strap advertising Heart Rate.
+        public var device: String?
+        /// The BlueZ adapter name, e.g. "hci0".
+        public var adapter: String
+        /// How long without a notification before the signal counts as lost.
+        public var staleAfter: Duration
+
+        /// Reads and validates the table.
+        ///
+        /// - Throws: `ConfigurationError` naming `device`, `adapter` or `stale-after-seconds`.
+        public init(_ table: ConfigTable) throws {
+            let device = try table.string("device", default: "").trimmingCharacters(in: .whitespaces)
+            if device.isEmpty {
+                self.device = nil
+            } else if let address = Self.bluetoothAddress(device) {
+                self.device = address
+            } else {
+                throw table.invalid(
+                    "device", problem: "\"\(device)\" is not a Bluetooth address",
+                    fix: "Write it as six hex pairs separated by colons, e.g. \"C0:FF:EE:00:00:01\" "
+                        + "(bluetoothctl devices lists them), or \"\" for the first strap found.")
+            }
+            adapter = try table.string("adapter", default: "hci0")
+            guard !adapter.isEmpty, adapter.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw table.invalid(
+                    "adapter", problem: "\"\(adapter)\" is not an adapter name",
+                    fix: "Use the name bluetoothctl list shows, e.g. \"hci0\".")
+            }
+            staleAfter = .seconds(try table.int("stale-after-seconds", default: 5, in: 1...60))
+        }
+
+        /// Creates a configuration directly (tests, embedding); `device` must already be validated.
+        public init(device: String? = nil, adapter: String = "hci0", staleAfter: Duration = .seconds(5)) {
+            self.device = device
+            self.adapter = adapter
+            self.staleAfter = staleAfter
+        }
+
+        /// `text` in upper case when it has the form AA:BB:CC:DD:EE:FF (hex digits), else nil.
+        static func bluetoothAddress(_ text: String) -> String? {
+            let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard pairs.count == 6,
+                pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isHexDigit } })
+            else { return nil }
+            return text.uppercased()
+        }
+    }
+}

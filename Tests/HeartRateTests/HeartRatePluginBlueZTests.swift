@@ -1,0 +1,180 @@
+import BlueZTestKit
+import DBus
+import Foundation
+import HubCore
+import HubTestKit
+import Testing
+
+@testable import HeartRate
+
+/// The plugin against python-dbusmock's bluez5 template on a private dbus-daemon (TECHREF §4).
+@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginBlueZTests {
+    @Test func publishesTheTechrefExamplePacketsAsReadingsFromTheStrap() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            let clock = ManualClock()
+            try await withHeartRatePlugin(on: environment, clock: clock) { harness in
+                try await harness.waitForStatus(.connected)
+                #expect(harness.statuses.all.last?.device == "Polar H10 1234 (C0:FF:EE:00:00:01)")
+                #expect(try await strap.isNotifying())
+                try await strap.notify([0x16, 0x48, 0x55, 0x03])
+                try await strap.notify([0x1f, 0x8e, 0x00, 0x2c, 0x01, 0xb0, 0x01, 0xa8, 0x01])
+                try await strap.notify([0x04, 0x00])
+                try await strap.notify([0x10, 0x50, 0x00, 0x03])
+                try await harness.waitForReadings(4)
+                let readings = harness.readings.all
+                let expected = [
+                    HeartRateMeasured(
+                        beatsPerMinute: 72, rrIntervalsMilliseconds: [853.0 * 1000 / 1024], contact: .contact,
+                        source: MockStrap.firstAddress, timestamp: clock.now),
+                    HeartRateMeasured(
+                        beatsPerMinute: 142, rrIntervalsMilliseconds: [432.0 * 1000 / 1024, 424.0 * 1000 / 1024],
+                        contact: .contact, energyExpendedKilojoules: 300, source: MockStrap.firstAddress, timestamp: clock.now),
+                    HeartRateMeasured(beatsPerMinute: 0, contact: .noContact, source: MockStrap.firstAddress, timestamp: clock.now),
+                    HeartRateMeasured(
+                        beatsPerMinute: 80, rrIntervalsMilliseconds: [750], contact: .notSupported,
+                        source: MockStrap.firstAddress, timestamp: clock.now),
+                ]
+                #expect(readings == expected)
+                #expect(harness.statusList == [.connecting, .connected])
+            }
+        }
+    }
+
+    @Test func dropsAndCountsMalformedPayloadsWithoutPublishingThem() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
+                try await harness.waitForStatus(.connected)
+                try await strap.notify([0x01, 0x48])  // a 16-bit heart rate with only one byte
+                try await strap.notify([0x10, 0x50, 0x00])  // RR intervals promised, half of one sent
+                try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the two before were handled
+                try await harness.waitForReadings(1)
+                #expect(harness.readings.all.map(\.beatsPerMinute) == [90])
+                #expect(harness.plugin.malformedPayloadCount == 2)
+            }
+        }
+    }
+
+    @Test func announcesLostWhenTheStrapFallsSilentAndRestoredWhenDataReturns() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            let clock = ManualClock()
+            try await withHeartRatePlugin(
+                on: environment, configuration: .init(staleAfter: .seconds(5)), clock: clock
+            ) { harness in
+                try await harness.waitForStatus(.connected)
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(4))
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(!harness.statusList.contains(.lost))
+                clock.advance(by: .seconds(1))
+                try await harness.waitForStatus(.lost)
+                #expect(harness.statuses.all.last?.detail == "no data for 5 seconds")
+                try await strap.notify([0x00, 0x5a])
+                try await harness.waitForReadings(1)
+                try await harness.waitForStatus(.restored)
+                #expect(harness.statusList == [.connecting, .connected, .lost, .restored])
+            }
+        }
+    }
+
+    @Test func reconnectsAfterTheStrapDisconnectsAndDeliversDataAgain() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected)
+                try await strap.notify([0x00, 0x50])
+                try await harness.waitForReadings(1)
+                try await environment.bluez(
+                    "/", "org.bluez.Mock", "DisconnectDevice", signature: "ss",
+                    [.string("hci0"), .string(MockStrap.firstAddress)])
+                try await harness.waitForStatus(.lost)
+                try await harness.waitForStatus(.restored)
+                try await strap.notify([0x00, 0x64])
+                try await harness.waitForReadings(2)
+                #expect(harness.readings.all.map(\.beatsPerMinute) == [80, 100])
+                #expect(harness.statusList == [.connecting, .connected, .lost, .connecting, .restored])
+                let lost = harness.statuses.all.first { $0.status == .lost }
+                #expect(lost?.device == "Polar H10 1234 (C0:FF:EE:00:00:01)")
+                #expect(try await strap.deviceCalls("Connect") >= 2)
+            }
+        }
+    }
+
+    @Test func retriesConnectWithBackoffWhileBlueZAnswersFailed() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await strap.replaceConnect(
+                with: #"raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")"#)
+            try await withHeartRatePlugin(on: environment) { harness in
+                try await eventually(timeout: .seconds(10)) { try await strap.deviceCalls("Connect") >= 2 }
+                #expect(!harness.statusList.contains(.connected))
+                #expect(harness.statusList.filter { $0 == .lost }.count == 1)
+                try await strap.replaceConnect(with: "pass")
+                try await harness.waitForStatus(.connected, timeout: .seconds(20))
+                #expect(harness.statusList.filter { $0 == .lost }.count == 1)
+                try await strap.notify([0x00, 0x48])
+                try await harness.waitForReadings(1)
+                #expect(harness.readings.all.first?.beatsPerMinute == 72)
+            }
+        }
+    }
+
+    @Test func searchesForTheConfiguredStrapInsteadOfTakingAnother() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(
+                on: environment, configuration: .init(device: "C0:FF:EE:00:00:02"), clock: ManualClock()
+            ) { harness in
+                try await eventually {
+                    try await environment.connection.property(
+                        "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"
+                    ).bool == true
+                }
+                #expect(harness.statusList == [.connecting])
+                #expect(try await MockStrap(environment: environment).deviceCalls("Connect") == 0)
+            }
+        }
+    }
+}
+
+/// Connecting to a strap whose services are not resolved yet.
+@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginServiceResolutionTests {
+    @Test func waitsForServicesResolvedBeforeSubscribing() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await strap.updateDevice(["ServicesResolved": .bool(false)])
+            try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
+                try await eventually { try await strap.deviceCalls("Connect") == 1 }
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(try await !strap.isNotifying())
+                #expect(harness.statusList == [.connecting])
+                try await strap.updateDevice(["ServicesResolved": .bool(true)])
+                try await harness.waitForStatus(.connected)
+                #expect(try await strap.isNotifying())
+            }
+        }
+    }
+
+    @Test func givesUpAfterThirtySecondsWithoutResolvedServicesAndTriesAgain() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await strap.updateDevice(["ServicesResolved": .bool(false)])
+            let clock = ManualClock()
+            try await withHeartRatePlugin(on: environment, clock: clock) { harness in
+                try await eventually { try await strap.deviceCalls("Connect") == 1 }
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(29))
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(!harness.statusList.contains(.lost))
+                clock.advance(by: .seconds(1))
+                try await harness.waitForStatus(.lost)
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(1))
+                try await eventually { try await strap.deviceCalls("Connect") == 2 }
+                #expect(harness.statusList == [.connecting, .lost, .connecting])
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import BlueZTestKit
+import DBus
+import Foundation
+import HubCore
+import HubTestKit
+import Synchronization
+
+@testable import HeartRate
+
+/// Everything a message-type subscription delivered so far, filled by a background child task.
+final class Recorder<Element: Sendable>: Sendable {
+    private let elements = Mutex<[Element]>([])
+
+    var all: [Element] { elements.withLock { $0 } }
+
+    func append(_ element: Element) { elements.withLock { $0.append(element) } }
+}
+
+/// A running `HeartRatePlugin` on the mock's bus, with what it published.
+struct PluginHarness {
+    let plugin: HeartRatePlugin
+    let readings: Recorder<HeartRateMeasured>
+    let statuses: Recorder<SensorStatusChanged>
+
+    /// The statuses published so far, in order.
+    var statusList: [SensorStatusChanged.Status] { statuses.all.map(\.status) }
+
+    /// Waits (bounded) until a status `status` has been published `count` times.
+    func waitForStatus(_ status: SensorStatusChanged.Status, count: Int = 1, timeout: Duration = .seconds(15))
+        async throws
+    {
+        do {
+            try await eventually(timeout: timeout) { statusList.filter { $0 == status }.count >= count }
+        } catch {
+            throw HarnessError("no \(status) #\(count); statuses so far: \(statusList)")
+        }
+    }
+
+    /// Waits (bounded) until `count` readings have been published.
+    func waitForReadings(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        do {
+            try await eventually(timeout: timeout) { readings.all.count >= count }
+        } catch {
+            throw HarnessError("\(readings.all.count) of \(count) readings; statuses: \(statusList)")
+        }
+    }
+}
+
+/// Runs a `HeartRatePlugin` against the mock's private bus while `body` runs, then cancels it.
+func withHeartRatePlugin(
+    on environment: BlueZEnvironment, configuration: HeartRatePlugin.Configuration = .init(),
+    clock: any HubClock = SystemClock(), _ body: (PluginHarness) async throws -> Void
+) async throws {
+    let (context, directory) = try PluginContext.test(clock: clock)
+    defer { withExtendedLifetime(directory) {} }
+    let plugin = HeartRatePlugin(
+        configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address))
+    let readings = Recorder<HeartRateMeasured>(), statuses = Recorder<SensorStatusChanged>()
+    let readingStream = context.bus.messages(of: HeartRateMeasured.self)
+    let statusStream = context.bus.messages(of: SensorStatusChanged.self)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await plugin.run() }
+        group.addTask { for await reading in readingStream { readings.append(reading) } }
+        group.addTask { for await status in statusStream { statuses.append(status) } }
+        defer { group.cancelAll() }
+        try await body(PluginHarness(plugin: plugin, readings: readings, statuses: statuses))
+        group.cancelAll()
+        try? await group.waitForAll()
+    }
+}

@@ -8,6 +8,7 @@ extension HeartRatePlugin {
     /// device = ""                # Bluetooth address AA:BB:CC:DD:EE:FF; "" = the first heart-rate strap found
     /// adapter = "hci0"           # the BlueZ adapter to use
     /// stale-after-seconds = 5    # no reading for this long = signal lost (1…60)
+    /// low-battery-percent = 20   # announce a low strap battery at or below this (0 = never)
     /// ```
     public struct Configuration: PluginConfiguration, Equatable {
         /// The strap's Bluetooth address in upper case, or nil to use the first strap advertising Heart Rate.
@@ -16,6 +17,8 @@ extension HeartRatePlugin {
         public var adapter: String
         /// How long without a notification before the signal counts as lost.
         public var staleAfter: Duration
+        /// Announce a low battery at or below this percentage; 0 never announces.
+        public var lowBatteryPercent: Int
 
         /// Reads and validates the table.
         ///
@@ -39,13 +42,17 @@ extension HeartRatePlugin {
                     fix: "Use the name bluetoothctl list shows, e.g. \"hci0\".")
             }
             staleAfter = .seconds(try table.int("stale-after-seconds", default: 5, in: 1...60))
+            lowBatteryPercent = try table.int("low-battery-percent", default: 20, in: 0...100)
         }
 
         /// Creates a configuration directly (tests, embedding); `device` must already be validated.
-        public init(device: String? = nil, adapter: String = "hci0", staleAfter: Duration = .seconds(5)) {
+        public init(
+            device: String? = nil, adapter: String = "hci0", staleAfter: Duration = .seconds(5), lowBatteryPercent: Int = 20
+        ) {
             self.device = device
             self.adapter = adapter
             self.staleAfter = staleAfter
+            self.lowBatteryPercent = lowBatteryPercent
         }
 
         /// `text` in upper case when it has the form AA:BB:CC:DD:EE:FF (hex digits), else nil.

@@ -1,4 +1,5 @@
 import Console
+import HeartRate
 import HubCore
 import Simulator
 
@@ -6,4 +7,5 @@ import Simulator
 let pluginRegistry = PluginRegistry([
     SimulatorPlugin.self,
     ConsolePlugin.self,
+    HeartRatePlugin.self,
 ])

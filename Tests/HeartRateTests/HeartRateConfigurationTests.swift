@@ -1,4 +1,5 @@
 import HubCore
+import HubTestKit
 import Testing
 
 @testable import HeartRate
@@ -14,6 +15,16 @@ import Testing
         #expect(configuration.device == nil)
         #expect(configuration.adapter == "hci0")
         #expect(configuration.staleAfter == .seconds(5))
+        #expect(configuration.lowBatteryPercent == 20)
+    }
+
+    @Test(arguments: [-1, 101])
+    func rejectsALowBatteryLevelOutsideZeroToAHundred(_ percent: Int) {
+        #expect {
+            try HeartRatePlugin.Configuration(table(["low-battery-percent": .integer(percent)]))
+        } throws: { error in
+            (error as? ConfigurationError)?.key == "plugins.heart-rate.low-battery-percent"
+        }
     }
 
     @Test func acceptsAnAddressInAnyCaseAndStoresItInUpperCase() throws {
@@ -57,5 +68,15 @@ import Testing
     @Test func reconnectBackoffDoublesFromOneSecondAndStopsAtThirty() {
         let waits = (0..<8).map { HeartRatePlugin.backoff(afterFailures: $0) }
         #expect(waits == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+    }
+}
+
+/// `[plugins.heart-rate]` in the sample `etc/stayfit.toml` holds the defaults.
+@Suite struct HeartRateSampleConfigurationTests {
+    @Test func theSampleHeartRateSettingsAreTheDefaults() throws {
+        let table = try SampleConfigurationFile.commentedOutTable(HeartRatePlugin.id)
+        let sample = try HeartRatePlugin.Configuration(table)
+        try table.rejectUnknownKeys(known: ["on-failure", "restart-max-delay-seconds"])
+        #expect(sample == (try HeartRatePlugin.Configuration(.empty(keyPath: ["plugins", "heart-rate"]))))
     }
 }

@@ -83,10 +83,7 @@ public struct ConsolePlugin: Plugin {
                 }
             }
             group.addTask {
-                for await m in inputs.sensors {
-                    let battery = m.batteryPercent.map { ", battery \($0)%" } ?? ""
-                    sink.yield(.line("\(m.sensor.rawValue.prefix(1).uppercased() + m.sensor.rawValue.dropFirst()) sensor (\(m.device)): \(m.status.rawValue)\(battery)" + (m.detail.map { " — \($0)" } ?? "")))
-                }
+                for await m in inputs.sensors { sink.yield(.line(SensorLine.text(for: m))) }
             }
 
             var session = Session(configuration: configuration, interactive: interactive)

@@ -14,12 +14,17 @@ struct BlueZHeartRateSession {
 
     /// The strap found and subscribed.
     struct Link {
+        let adapterPath: String
         let devicePath: String
         let characteristicPath: String
         let address: String
         let name: String
         /// The `AcquireNotify` socket's reader, or nil when notifications come as PropertiesChanged.
         let socket: NotifySocketReader?
+        /// The battery level when connected, if the strap reports one.
+        let batteryPercent: Int?
+        /// Where the strap says it is worn ("chest"), if it says.
+        let wornOn: String?
 
         /// How status messages name the strap, e.g. "Polar H10 1234 (C0:FF:EE:00:00:01)".
         var description: String { name == address ? address : "\(name) (\(address))" }
@@ -29,7 +34,7 @@ struct BlueZHeartRateSession {
     let adapter: String
     let configuredDevice: String?
 
-    private var adapterPath: String { "/org/bluez/\(adapter)" }
+    private var adapterPath: String { BlueZNames.adapterPath(adapter) }
 
     /// Connects to the bus and adds the match rules, before any BlueZ call, so that no signal is missed.
     static func open(address: DBusAddress, adapter: String, device: String?) async throws -> BlueZHeartRateSession {
@@ -48,8 +53,11 @@ struct BlueZHeartRateSession {
     /// The device path of the configured strap, or of the first heart-rate strap, discovering when needed.
     func findDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         let objects = try await connection.managedObjects(destination: BlueZNames.service)
-        guard objects[adapterPath]?[BlueZNames.adapter] != nil else {
-            throw Failure(description: "BlueZ has no adapter \(adapter)")
+        guard let adapterProperties = objects[adapterPath]?[BlueZNames.adapter] else {
+            throw Failure(description: "BlueZ has no Bluetooth adapter \(adapter) (bluetoothctl list shows the adapters)")
+        }
+        guard adapterProperties["Powered"]?.bool != false else {
+            throw Failure(description: "the Bluetooth adapter \(adapter) is switched off (bluetoothctl power on)")
         }
         for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
             if let device = interfaces[BlueZNames.device], matches(path: path, device) { return path }
@@ -113,12 +121,34 @@ struct BlueZHeartRateSession {
         if device["ServicesResolved"]?.bool != true {
             try await waitForServicesResolved(devicePath: devicePath, signals: signals)
         }
-        let characteristic = try await findMeasurementCharacteristic(devicePath: devicePath)
-        let socket = try await subscribe(characteristic: characteristic)
+        let objects = try await connection.managedObjects(destination: BlueZNames.service)
+        let gatt = try StrapGattObjects(in: objects, devicePath: devicePath)
+        let socket = try await subscribe(characteristic: gatt.measurement)
         let address = device["Address"]?.string ?? configuredDevice ?? devicePath
         let name = device["Alias"]?.string ?? device["Name"]?.string ?? address
+        let battery = await batteryPercent(
+            mirrored: objects[devicePath]?[BlueZNames.battery]?["Percentage"]?.byte, level: gatt.batteryLevel)
+        var location: UInt8?
+        if let path = gatt.bodySensorLocation { location = await read(path)?.first }
         return Link(
-            devicePath: devicePath, characteristicPath: characteristic, address: address, name: name, socket: socket)
+            adapterPath: adapterPath, devicePath: devicePath, characteristicPath: gatt.measurement, address: address,
+            name: name, socket: socket, batteryPercent: battery, wornOn: location.flatMap(StrapGattObjects.wornOn))
+    }
+
+    /// The battery level BlueZ mirrors in `org.bluez.Battery1`, else the Battery Level characteristic's; nil when
+    /// neither is there or the value is not a percentage.
+    private func batteryPercent(mirrored: UInt8?, level: String?) async -> Int? {
+        var value = mirrored
+        if value == nil, let level { value = await read(level)?.first }
+        return value.map(Int.init).flatMap { (0...100).contains($0) ? $0 : nil }
+    }
+
+    /// The value of a readable characteristic, or nil when it cannot be read (the information is optional).
+    private func read(_ characteristic: String) async -> [UInt8]? {
+        let reply = try? await connection.call(
+            destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
+            member: "ReadValue", signature: "a{sv}", arguments: [.dictionary([:])])
+        return reply?.first?.bytes
     }
 
     /// Subscribes to the characteristic: `AcquireNotify` first (payloads on a socket), `StartNotify` (payloads as
@@ -164,27 +194,5 @@ struct BlueZHeartRateSession {
         }
         throw CancellationError()
     }
-
-    /// The Heart Rate Measurement characteristic under the device's Heart Rate service, found by UUID and parent.
-    private func findMeasurementCharacteristic(devicePath: String) async throws -> String {
-        let objects = try await connection.managedObjects(destination: BlueZNames.service)
-        let services = Set(
-            objects.compactMap { path, interfaces -> String? in
-                guard let service = interfaces[BlueZNames.gattService],
-                    service["Device"]?.objectPath == devicePath,
-                    let uuid = service["UUID"]?.string, BlueZNames.isHeartRateService(uuid)
-                else { return nil }
-                return path
-            })
-        let characteristic = objects.keys.sorted().first { path in
-            guard let properties = objects[path]?[BlueZNames.gattCharacteristic],
-                let service = properties["Service"]?.objectPath, services.contains(service)
-            else { return false }
-            return properties["UUID"]?.string?.lowercased() == BlueZNames.heartRateMeasurement
-        }
-        guard let characteristic else {
-            throw Failure(description: "\(devicePath) has no Heart Rate Measurement characteristic")
-        }
-        return characteristic
-    }
 }
+

@@ -3,12 +3,14 @@ enum BlueZNames {
     static let service = "org.bluez"
     static let adapter = "org.bluez.Adapter1"
     static let device = "org.bluez.Device1"
+    static let battery = "org.bluez.Battery1"
     static let gattService = "org.bluez.GattService1"
     static let gattCharacteristic = "org.bluez.GattCharacteristic1"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let objectManager = "org.freedesktop.DBus.ObjectManager"
-    static let heartRateService = "0000180d-0000-1000-8000-00805f9b34fb"
-    static let heartRateMeasurement = "00002a37-0000-1000-8000-00805f9b34fb"
+    static let heartRateService = uuid("180d")
+    static let heartRateMeasurement = uuid("2a37")
+    static let bodySensorLocation = uuid("2a38")
+    static let batteryService = uuid("180f")
+    static let batteryLevel = uuid("2a19")
 
     /// The match rules a client needs for discovery, link state and notifications.
     static let matchRules = [
@@ -17,11 +19,18 @@ enum BlueZNames {
         "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'",
     ]
 
-    /// Whether a BlueZ UUID string names the Heart Rate service (128-bit or short form).
-    static func isHeartRateService(_ uuid: String) -> Bool {
-        let lower = uuid.lowercased()
-        return lower == heartRateService || lower == "180d"
+    /// A BlueZ UUID string in its 128-bit lower-case form; 16-bit short forms ("180D") are expanded with the
+    /// Bluetooth base UUID, so both spellings compare equal.
+    static func uuid(_ text: String) -> String {
+        let lower = text.lowercased()
+        return lower.count == 4 ? "0000\(lower)-0000-1000-8000-00805f9b34fb" : lower
     }
+
+    /// Whether a BlueZ UUID string names the Heart Rate service (128-bit or short form).
+    static func isHeartRateService(_ uuid: String) -> Bool { Self.uuid(uuid) == heartRateService }
+
+    /// The object path of `adapter`, e.g. `/org/bluez/hci0`.
+    static func adapterPath(_ adapter: String) -> String { "/org/bluez/\(adapter)" }
 
     /// The device object path BlueZ builds for `address` under `adapterPath`.
     static func devicePath(adapterPath: String, address: String) -> String {

@@ -11,6 +11,8 @@ final class HeartRateLinkState: Sendable {
         var everConnected = false
         var malformedPayloads = 0
         var published = 0
+        /// The battery level of the last low-battery announcement; nil while the battery is above the threshold.
+        var lowBatteryAnnouncedAt: Int?
     }
 
     private let state = Mutex(State())
@@ -21,6 +23,30 @@ final class HeartRateLinkState: Sendable {
     var published: Int { state.withLock { $0.published } }
 
     func countMalformed() { state.withLock { $0.malformedPayloads += 1 } }
+
+    /// Forgets the link (not the counts), for another strap: its first connection is `.connected` again.
+    func startOver() {
+        state.withLock { state in
+            state.lastDataAt = nil
+            state.lostAnnounced = false
+            state.everConnected = false
+            state.lowBatteryAnnouncedAt = nil
+        }
+    }
+
+    /// Whether a battery level of `percent` is news to announce: the first reading at or below `threshold`, then
+    /// again for every further 10 points down; a reading above the threshold (a new battery) starts over.
+    func shouldAnnounceLowBattery(_ percent: Int, threshold: Int) -> Bool {
+        state.withLock { state in
+            guard threshold > 0, percent <= threshold else {
+                state.lowBatteryAnnouncedAt = nil
+                return false
+            }
+            if let last = state.lowBatteryAnnouncedAt, percent > last - 10 { return false }
+            state.lowBatteryAnnouncedAt = percent
+            return true
+        }
+    }
 
     /// Records a connection; returns the status to announce (`.connected` the first time, else `.restored`).
     func connected(at now: Date) -> Bool {

@@ -38,37 +38,83 @@ public struct HeartRatePlugin: Plugin {
     /// How many notification payloads were dropped because they did not decode.
     public var malformedPayloadCount: Int { state.malformedPayloads }
 
-    /// Connects, publishes readings, and reconnects with backoff until cancelled or shut down.
+    /// Follows the chosen strap: connects, publishes readings, and reconnects with backoff until cancelled or shut
+    /// down; starts over at once with another strap when `stayfit devices` changes the choice.
     public func run() async throws {
         let address = busAddress ?? .system
-        try await cancelWhenGracefulShutdown {
-            var failures = 0
-            var device = configuration.device ?? "heart-rate strap"
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                do {
-                    try await runSession(address: address) { connected in
-                        failures = 0
-                        device = connected
-                    }
-                    context.logger.info("heart-rate strap link ended")
-                } catch let error where Self.isCancellation(error) {
-                    return
-                } catch {
-                    context.logger.warning("heart-rate strap unavailable", metadata: ["error": "\(error)"])
+                // Subscribe before reading the choice, so that a change made in between is not missed.
+                let changes = context.bus.messages(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
+                let choice = currentChoice()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await follow(choice, address: address) }
+                    group.addTask { await waitForAnotherChoice(than: choice, in: changes) }
+                    await group.next()
+                    group.cancelAll()
                 }
-                if Task.isCancelled { return }
-                if state.markLost() {
-                    context.bus.publish(
-                        SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: "link lost"))
+                state.startOver()
+            }
+        }
+    }
+
+    /// The strap to follow now; the configured one when the store cannot be read.
+    private func currentChoice() -> StrapChoice {
+        do {
+            return StrapChoice(remembered: try context.store.rememberedDevice(.heartRate), configured: configuration.device)
+        } catch {
+            context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
+            return StrapChoice(remembered: nil, configured: configuration.device)
+        }
+    }
+
+    /// Returns when the remembered strap changes to something other than `choice` (or on cancellation).
+    private func waitForAnotherChoice(than choice: StrapChoice, in changes: AsyncStream<StoreChanged>) async {
+        for await change in changes where change.section == .devices {
+            let now = currentChoice()
+            if now != choice {
+                context.logger.info("the strap choice changed", metadata: ["from": "\(choice.label)", "to": "\(now.label)"])
+                return
+            }
+        }
+    }
+
+    /// Keeps `choice` connected until cancelled: a session, then (when it ends) "lost" and a backoff, again.
+    private func follow(_ choice: StrapChoice, address: DBusAddress) async {
+        if case .off(let device) = choice {
+            context.bus.publish(
+                SensorStatusChanged(
+                    sensor: .heartRate, status: .disconnected, device: choice.label,
+                    detail: "switched off with 'stayfit devices disconnect'; 'stayfit devices connect \(device.address)' switches it on"))
+            while !Task.isCancelled { try? await context.clock.sleep(for: .seconds(3600)) }
+            return
+        }
+        var failures = 0
+        var device = choice.label
+        while !Task.isCancelled {
+            let reason: String
+            do {
+                reason = try await runSession(choice, address: address) { connected in
+                    failures = 0
+                    device = connected
                 }
-                let backoff = Self.backoff(afterFailures: failures)
-                failures += 1
-                context.logger.debug("reconnecting", metadata: ["in": "\(backoff)"])
-                do {
-                    try await context.clock.sleep(for: backoff)
-                } catch {
-                    return  // cancelled or shut down while waiting: a normal end, not a failure
-                }
+            } catch where Self.isCancellation(error) {
+                return
+            } catch {
+                reason = "\(error)"
+            }
+            if Task.isCancelled { return }
+            context.logger.warning("heart-rate strap unavailable", metadata: ["reason": "\(reason)"])
+            if state.markLost() {
+                context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: reason))
+            }
+            let backoff = Self.backoff(afterFailures: failures)
+            failures += 1
+            context.logger.debug("reconnecting", metadata: ["in": "\(backoff)"])
+            do {
+                try await context.clock.sleep(for: backoff)
+            } catch {
+                return  // cancelled or shut down while waiting: a normal end, not a failure
             }
         }
     }
@@ -106,61 +152,87 @@ public struct HeartRatePlugin: Plugin {
 
     // MARK: - One session
 
-    /// One connect-and-read cycle; returns or throws when the link is gone.
+    /// One connect-and-read cycle; returns why the link ended, or throws when it could not be set up.
     ///
     /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed.
-    private func runSession(address: DBusAddress, onConnected: (String) -> Void) async throws {
+    private func runSession(
+        _ choice: StrapChoice, address: DBusAddress, onConnected: (String) -> Void
+    ) async throws -> String {
         let session = try await BlueZHeartRateSession.open(
-            address: address, adapter: configuration.adapter, device: configuration.device)
+            address: address, adapter: configuration.adapter, device: choice.address)
         let connection = session.connection
         defer { connection.close() }
         let owners = try await connection.nameOwnerChanges(of: BlueZNames.service)
         let signals = connection.signals()
-        context.bus.publish(
-            SensorStatusChanged(sensor: .heartRate, status: .connecting, device: configuration.device ?? "any strap"))
+        context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
         let devicePath = try await session.findDevice(signals: signals)
         let link = try await withinConnectTimeout { try await session.connect(devicePath: devicePath, signals: signals) }
         onConnected(link.description)
         let wasConnected = state.connected(at: context.clock.now)
         context.bus.publish(
-            SensorStatusChanged(sensor: .heartRate, status: wasConnected ? .restored : .connected, device: link.description))
+            SensorStatusChanged(
+                sensor: .heartRate, status: wasConnected ? .restored : .connected, device: link.description,
+                batteryPercent: link.batteryPercent, detail: link.wornOn.map { "worn on the \($0)" }))
         context.logger.info("heart-rate strap connected", metadata: ["device": "\(link.address)"])
+        if let battery = link.batteryPercent { announceIfLow(battery) }
         defer { link.socket?.stop() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await readNotifications(signals, link: link) }
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask { try await readSignals(signals, link: link) }
             if let socket = link.socket {
                 // The socket ends when BlueZ hangs up (disconnect or reconnect): then acquire it again.
                 group.addTask {
                     for await payload in socket.payloads { handle(payload: payload, from: link) }
-                    context.logger.info("the notify socket was closed")
+                    return "BlueZ closed the notification socket"
                 }
             }
             group.addTask {
-                for await change in owners {
-                    context.logger.info("bluetoothd changed owner", metadata: ["change": "\(change)"])
-                    return
-                }
+                for await change in owners { return change.isOwned ? "bluetoothd restarted" : "bluetoothd stopped" }
+                return "bluetoothd stopped"
             }
-            group.addTask { try await watchForStaleData(link: link) }
-            try await group.next()
-            group.cancelAll()
+            group.addTask {
+                try await watchForStaleData(link: link)
+                return "stopped watching for data"
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? "the link ended"
         }
     }
 
-    /// Publishes each Value change of the characteristic; returns when the device disconnects or disappears.
-    private func readNotifications(_ signals: AsyncStream<DBusSignal>, link: BlueZHeartRateSession.Link) async throws {
+    /// Handles BlueZ's signals for the link; returns why the link ended (device gone, disconnected, adapter off).
+    private func readSignals(_ signals: AsyncStream<DBusSignal>, link: BlueZHeartRateSession.Link) async throws -> String {
         for await signal in signals {
             if signal.member == "InterfacesRemoved", signal.arguments.first?.objectPath == link.devicePath {
-                return
+                return "BlueZ removed the strap"
             }
-            guard signal.member == "PropertiesChanged", let changed = signal.arguments.dropFirst().first?.dictionary
+            guard signal.member == "PropertiesChanged", let interface = signal.arguments.first?.string,
+                let changed = signal.arguments.dropFirst().first?.dictionary
             else { continue }
-            if signal.path == link.devicePath, changed["Connected"]?.bool == false { return }
-            if signal.path == link.characteristicPath, let bytes = changed["Value"]?.bytes {
-                handle(payload: bytes, from: link)
+            switch (signal.path, interface) {
+            case (link.characteristicPath, BlueZNames.gattCharacteristic):
+                if let bytes = changed["Value"]?.bytes { handle(payload: bytes, from: link) }
+            case (link.devicePath, BlueZNames.device):
+                if changed["Connected"]?.bool == false { return "the strap disconnected" }
+            case (link.devicePath, BlueZNames.battery):
+                if let percent = changed["Percentage"]?.byte, percent <= 100 {
+                    context.bus.publish(
+                        SensorStatusChanged(
+                            sensor: .heartRate, status: .battery, device: link.description, batteryPercent: Int(percent)))
+                    announceIfLow(Int(percent))
+                }
+            case (link.adapterPath, BlueZNames.adapter):
+                if changed["Powered"]?.bool == false { return "the Bluetooth adapter \(configuration.adapter) was switched off" }
+            default:
+                continue
             }
         }
         try Task.checkCancellation()
+        return "the connection to the system bus ended"
+    }
+
+    /// Announces a low strap battery, once per 10 points down (see `HeartRateLinkState`).
+    private func announceIfLow(_ percent: Int) {
+        guard state.shouldAnnounceLowBattery(percent, threshold: configuration.lowBatteryPercent) else { return }
+        context.bus.publish(Announcement("Heart-rate strap battery low: \(percent)%.", priority: .important))
     }
 
     /// Decodes one payload and publishes it, or drops and counts it.

@@ -2,10 +2,16 @@ import GRDB
 
 /// Which parts of the store another process may change while the hub runs.
 public enum StoreSection: String, Sendable, CaseIterable {
-    case profile, goals
+    case profile, goals, devices
 }
 
 extension HubStore {
+    /// Every table that holds the person's data, children before parents (the order a delete must take).
+    static let userDataTables = [
+        "workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile", "heart_rate_blocks",
+        "heart_rate_minutes", "heart_rate_hours", "devices",
+    ]
+
     /// A version number per section, bumped by triggers on every change by any process.
     ///
     /// Polling this is one tiny indexed read, so the hub can notice a CLI change within a second.
@@ -19,13 +25,11 @@ extension HubStore {
         }
     }
 
-    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps, the heart-rate log.
+    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps, the heart-rate log and
+    /// the remembered devices.
     public func deleteAllUserData() throws {
         try write { db in
-            for table in [
-                "workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile", "heart_rate_blocks",
-                "heart_rate_minutes", "heart_rate_hours",
-            ] {
+            for table in Self.userDataTables {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }
@@ -37,10 +41,7 @@ extension HubStore {
     public func rowCounts() throws -> [String: Int] {
         try read { db in
             var counts: [String: Int] = [:]
-            for table in [
-                "profile", "goals", "workouts", "workout_pauses", "workout_laps", "workout_samples", "heart_rate_blocks",
-                "heart_rate_minutes", "heart_rate_hours",
-            ] {
+            for table in Self.userDataTables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
             }
             return counts

@@ -132,6 +132,7 @@ import Testing
                         "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"
                     ).bool == true
                 }
+                try await harness.waitForStatus(.connecting)
                 #expect(harness.statusList == [.connecting])
                 #expect(try await MockStrap(environment: environment).deviceCalls("Connect") == 0)
             }

@@ -19,9 +19,9 @@ import Testing
     @Test func aNewStoreIsMigratedAndEmpty() throws {
         #expect(try store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0,
+            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
         ])
-        #expect(try store.changeVersions() == [.profile: 0, .goals: 0])
+        #expect(try store.changeVersions() == [.profile: 0, .goals: 0, .devices: 0])
         #expect(try store.profile() == nil)
         #expect(try store.activeGoal() == nil)
         #expect(try store.unfinishedWorkout() == nil)

@@ -113,7 +113,7 @@ import Testing
         #expect(try store.laps(of: deleted).isEmpty)
         #expect(try store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0,
+            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
         ])
         #expect(try store.samples(of: kept).count == 3)
     }
@@ -130,13 +130,14 @@ import Testing
         try store.setActiveGoal(Goal(kind: .steps, target: 8_000))
         _ = try recordWholeWorkout(startingAt: start)
         try store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
+        try store.remember(RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
         #expect(try store.rowCounts().values.allSatisfy { $0 > 0 })
 
         try store.deleteAllUserData()
 
         #expect(try store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0,
+            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
         ])
         #expect(try store.profile() == nil)
         #expect(try store.activeGoal() == nil)

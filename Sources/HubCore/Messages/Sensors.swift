@@ -70,10 +70,15 @@ public struct StepsCounted: BusMessage, Equatable {
     }
 }
 
-/// A sensor's link changed: it is being connected, delivers data, went quiet, or came back.
+/// A sensor's link changed: it is being connected, delivers data, went quiet, or came back; or its battery level
+/// changed.
 public struct SensorStatusChanged: BusMessage, Equatable {
     public enum Sensor: String, Sendable, Codable { case heartRate = "heart rate", location, steps }
-    public enum Status: String, Sendable, Codable { case connecting, connected, lost, restored, disconnected }
+    public enum Status: String, Sendable, Codable {
+        case connecting, connected, lost, restored, disconnected
+        /// The battery level changed (in `batteryPercent`); the link is unchanged.
+        case battery
+    }
 
     public var sensor: Sensor
     public var status: Status

@@ -71,14 +71,7 @@ enum Schema {
                 CREATE TABLE change_counters (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
                 INSERT INTO change_counters VALUES ('profile', 0), ('goals', 0);
                 """)
-            for table in ["profile", "goals"] {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try db.execute(sql: """
-                        CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table)
-                        BEGIN UPDATE change_counters SET version = version + 1 WHERE name = '\(table)'; END
-                        """)
-                }
-            }
+            for table in ["profile", "goals"] { try countChanges(of: table, in: db) }
         }
         migrator.registerMigration("v2: all-day heart-rate log") { db in
             try db.execute(sql: """
@@ -106,6 +99,30 @@ enum Schema {
                 ALTER TABLE workouts ADD COLUMN rmssd_ms REAL;     -- heart-rate variability of the workout
                 """)
         }
+        migrator.registerMigration("v4: remembered devices") { db in
+            try db.execute(sql: """
+                -- The sensor chosen for each role with `stayfit devices connect`; the hub polls its change counter.
+                CREATE TABLE devices (
+                    role TEXT PRIMARY KEY CHECK (role IN ('heart-rate')),
+                    address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
+                    name TEXT NOT NULL,
+                    connect_automatically INTEGER NOT NULL DEFAULT 1,
+                    remembered_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO change_counters VALUES ('devices', 0);
+                """)
+            try countChanges(of: "devices", in: db)
+        }
         return migrator
+    }
+
+    /// Triggers that bump `table`'s change counter on every insert, update and delete.
+    private static func countChanges(of table: String, in db: Database) throws {
+        for event in ["INSERT", "UPDATE", "DELETE"] {
+            try db.execute(sql: """
+                CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table)
+                BEGIN UPDATE change_counters SET version = version + 1 WHERE name = '\(table)'; END
+                """)
+        }
     }
 }

@@ -19,8 +19,11 @@ final class Recorder<Element: Sendable>: Sendable {
 /// A running `HeartRatePlugin` on the mock's bus, with what it published.
 struct PluginHarness {
     let plugin: HeartRatePlugin
+    /// The plugin's bus and store: tests remember straps in the store and publish `StoreChanged` themselves.
+    let context: PluginContext
     let readings: Recorder<HeartRateMeasured>
     let statuses: Recorder<SensorStatusChanged>
+    let announcements: Recorder<Announcement>
 
     /// The statuses published so far, in order.
     var statusList: [SensorStatusChanged.Status] { statuses.all.map(\.status) }
@@ -49,21 +52,27 @@ struct PluginHarness {
 /// Runs a `HeartRatePlugin` against the mock's private bus while `body` runs, then cancels it.
 func withHeartRatePlugin(
     on environment: BlueZEnvironment, configuration: HeartRatePlugin.Configuration = .init(),
-    clock: any HubClock = SystemClock(), _ body: (PluginHarness) async throws -> Void
+    clock: any HubClock = SystemClock(), remembering strap: RememberedDevice? = nil,
+    _ body: (PluginHarness) async throws -> Void
 ) async throws {
     let (context, directory) = try PluginContext.test(clock: clock)
     defer { withExtendedLifetime(directory) {} }
+    if let strap { try context.store.remember(strap) }
     let plugin = HeartRatePlugin(
         configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address))
     let readings = Recorder<HeartRateMeasured>(), statuses = Recorder<SensorStatusChanged>()
+    let announcements = Recorder<Announcement>()
     let readingStream = context.bus.messages(of: HeartRateMeasured.self)
     let statusStream = context.bus.messages(of: SensorStatusChanged.self)
+    let announcementStream = context.bus.messages(of: Announcement.self)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await plugin.run() }
         group.addTask { for await reading in readingStream { readings.append(reading) } }
         group.addTask { for await status in statusStream { statuses.append(status) } }
+        group.addTask { for await announcement in announcementStream { announcements.append(announcement) } }
         defer { group.cancelAll() }
-        try await body(PluginHarness(plugin: plugin, readings: readings, statuses: statuses))
+        try await body(PluginHarness(
+                plugin: plugin, context: context, readings: readings, statuses: statuses, announcements: announcements))
         group.cancelAll()
         try? await group.waitForAll()
     }

@@ -62,17 +62,25 @@ struct BlueZHeartRateSession {
         for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
             if let device = interfaces[BlueZNames.device], matches(path: path, device) { return path }
         }
+        try await startDiscovery()
+        let path = try await waitForAdvertisedDevice(signals: signals)
+        try? await stopDiscovery()
+        return path
+    }
+
+    /// Starts discovering LE devices that advertise the Heart Rate service.
+    ///
+    /// Without ``stopDiscovery()`` the discovery session ends anyway when this session's connection closes:
+    /// BlueZ drops it when its client leaves the bus.
+    func startDiscovery() async throws {
         let filter: DBusValue = .dictionary([
             "UUIDs": .strings([BlueZNames.heartRateService]), "Transport": .string("le"),
         ])
         try await callAdapter("SetDiscoveryFilter", signature: "a{sv}", [filter])
         try await callAdapter("StartDiscovery")
-        let path = try await waitForAdvertisedDevice(signals: signals)
-        // On failure the discovery session ends anyway when the session's connection closes (BlueZ drops it
-        // when its client leaves the bus).
-        try? await callAdapter("StopDiscovery")
-        return path
     }
+
+    func stopDiscovery() async throws { try await callAdapter("StopDiscovery") }
 
     private func waitForAdvertisedDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         for await signal in signals {
@@ -112,15 +120,7 @@ struct BlueZHeartRateSession {
 
     /// Connects the device, waits for its services, finds Heart Rate Measurement and subscribes to it.
     func connect(devicePath: String, signals: AsyncStream<DBusSignal>) async throws -> Link {
-        // Connected already (or being connected by someone else): go on to wait for the services.
-        try await call(
-            devicePath, BlueZNames.device, "Connect",
-            ignoring: ["org.bluez.Error.AlreadyConnected", "org.bluez.Error.InProgress"])
-        let device = try await connection.properties(
-            interface: BlueZNames.device, path: devicePath, destination: BlueZNames.service)
-        if device["ServicesResolved"]?.bool != true {
-            try await waitForServicesResolved(devicePath: devicePath, signals: signals)
-        }
+        let device = try await connectDevice(devicePath: devicePath, signals: signals)
         let objects = try await connection.managedObjects(destination: BlueZNames.service)
         let gatt = try StrapGattObjects(in: objects, devicePath: devicePath)
         let socket = try await subscribe(characteristic: gatt.measurement)
@@ -135,9 +135,23 @@ struct BlueZHeartRateSession {
             name: name, socket: socket, batteryPercent: battery, wornOn: location.flatMap(StrapGattObjects.wornOn))
     }
 
+    /// Connects the device and waits until BlueZ has resolved its services; returns its Device1 properties.
+    func connectDevice(devicePath: String, signals: AsyncStream<DBusSignal>) async throws -> [String: DBusValue] {
+        // Connected already (or being connected by someone else): go on to wait for the services.
+        try await call(
+            devicePath, BlueZNames.device, "Connect",
+            ignoring: ["org.bluez.Error.AlreadyConnected", "org.bluez.Error.InProgress"])
+        let device = try await connection.properties(
+            interface: BlueZNames.device, path: devicePath, destination: BlueZNames.service)
+        if device["ServicesResolved"]?.bool != true {
+            try await waitForServicesResolved(devicePath: devicePath, signals: signals)
+        }
+        return device
+    }
+
     /// The battery level BlueZ mirrors in `org.bluez.Battery1`, else the Battery Level characteristic's; nil when
     /// neither is there or the value is not a percentage.
-    private func batteryPercent(mirrored: UInt8?, level: String?) async -> Int? {
+    func batteryPercent(mirrored: UInt8?, level: String?) async -> Int? {
         var value = mirrored
         if value == nil, let level { value = await read(level)?.first }
         return value.map(Int.init).flatMap { (0...100).contains($0) ? $0 : nil }

@@ -27,13 +27,12 @@ extension HeartRatePlugin {
             let device = try table.string("device", default: "").trimmingCharacters(in: .whitespaces)
             if device.isEmpty {
                 self.device = nil
-            } else if let address = Self.bluetoothAddress(device) {
+            } else if let address = BluetoothAddress.normalized(device) {
                 self.device = address
             } else {
                 throw table.invalid(
                     "device", problem: "\"\(device)\" is not a Bluetooth address",
-                    fix: "Write it as six hex pairs separated by colons, e.g. \"C0:FF:EE:00:00:01\" "
-                        + "(bluetoothctl devices lists them), or \"\" for the first strap found.")
+                    fix: BluetoothAddress.hint + ", or \"\" for the first strap found.")
             }
             adapter = try table.string("adapter", default: "hci0")
             guard !adapter.isEmpty, adapter.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
@@ -53,15 +52,6 @@ extension HeartRatePlugin {
             self.adapter = adapter
             self.staleAfter = staleAfter
             self.lowBatteryPercent = lowBatteryPercent
-        }
-
-        /// `text` in upper case when it has the form AA:BB:CC:DD:EE:FF (hex digits), else nil.
-        static func bluetoothAddress(_ text: String) -> String? {
-            let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard pairs.count == 6,
-                pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isHexDigit } })
-            else { return nil }
-            return text.uppercased()
         }
     }
 }

@@ -126,18 +126,9 @@ public struct HeartRatePlugin: Plugin {
     /// services must not stall the plugin).
     private func withinConnectTimeout<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let clock = context.clock
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await clock.sleep(for: Self.connectTimeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                throw BlueZHeartRateSession.Failure(
-                    description: "the strap did not connect and resolve its services within \(Self.connectTimeout)")
-            }
-            return result
+        return try await race(operation, against: { try await clock.sleep(for: Self.connectTimeout) }) {
+            BlueZHeartRateSession.Failure(
+                description: "the strap did not connect and resolve its services within \(Self.connectTimeout)")
         }
     }
 

@@ -206,12 +206,12 @@ extension HubStore {
         }
     }
 
-    /// RR intervals as little-endian uint16 milliseconds; nil for none.
+    /// RR intervals in the strap's own unit, uint16 1/1024 s little-endian, so they come back exactly; nil for none.
     private static func encode(rr: [Double]) -> Data? {
         guard !rr.isEmpty else { return nil }
         var bytes: [UInt8] = []
         for interval in rr {
-            let value = UInt16(clamping: Int(interval.rounded()))
+            let value = UInt16(clamping: Int((interval * 1.024).rounded()))
             bytes += [UInt8(value & 0xff), UInt8(value >> 8)]
         }
         return Data(bytes)
@@ -220,7 +220,9 @@ extension HubStore {
     private static func decode(rr data: Data?) -> [Double] {
         guard let data else { return [] }
         let bytes = [UInt8](data)
-        return stride(from: 0, to: bytes.count - 1, by: 2).map { Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+        return stride(from: 0, to: bytes.count - 1, by: 2).map {
+            Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) * 1000 / 1024
+        }
     }
 
     private static func workout(from row: Row) -> Workout {

@@ -80,8 +80,10 @@ final class StayfitProcess: Sendable {
     }
 
     /// Runs `stayfit arguments` to completion and returns (status, stdout, stderr).
-    static func run(_ arguments: [String], input: String? = nil, timeout: Duration = .seconds(120)) async throws -> (status: Int32, output: String, error: String) {
-        let process = try StayfitProcess(arguments)
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(120)
+    ) async throws -> (status: Int32, output: String, error: String) {
+        let process = try StayfitProcess(arguments, environment: environment)
         if let input { process.send(input) }
         try process.input.fileHandleForWriting.close()
         let status = try await process.waitForExit(timeout: timeout)

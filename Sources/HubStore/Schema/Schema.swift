@@ -95,7 +95,7 @@ enum Schema {
         }
         migrator.registerMigration("v3: RR intervals of workouts") { db in
             try db.execute(sql: """
-                ALTER TABLE workout_samples ADD COLUMN rr BLOB;   -- the second's RR intervals, uint16 ms, LE
+                ALTER TABLE workout_samples ADD COLUMN rr BLOB;   -- the second's RR intervals, uint16 1/1024 s, LE
                 ALTER TABLE workouts ADD COLUMN rmssd_ms REAL;     -- heart-rate variability of the workout
                 """)
         }

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import HeartRate
+import HubCore
+
+/// `stayfit devices`: find, choose and release the heart-rate strap the hub uses.
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "Find and choose the Bluetooth heart-rate strap the hub uses.",
+        discussion: """
+            The strap chosen with 'connect' is remembered in the database; a running hub switches to it within \
+            2 seconds. Heart-rate straps need no pairing. BlueZ (bluetoothd) must be running.
+            """,
+        subcommands: [List.self, Scan.self, Connect.self, Disconnect.self, Forget.self], defaultSubcommand: List.self)
+
+    /// The adapter option every subcommand that talks to BlueZ takes.
+    struct BluetoothOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("The Bluetooth adapter, as 'bluetoothctl list' names it.", valueName: "name"))
+        var adapter = "hci0"
+
+        var manager: StrapManager { StrapManager(adapter: adapter) }
+
+        func validate() throws {
+            guard !adapter.isEmpty, adapter.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw ValidationError("--adapter must be an adapter name such as hci0 (got \"\(adapter)\").")
+            }
+        }
+    }
+
+    struct Scan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the heart-rate straps in range, strongest signal first.",
+            discussion: "A strap advertises only while it is worn (or its electrodes are moist).")
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: ArgumentHelp("How long to listen, 1 to 120.", valueName: "seconds")) var seconds = 10
+
+        func validate() throws {
+            guard (1...120).contains(seconds) else {
+                throw ValidationError("--seconds must be from 1 to 120 (got \(seconds)).")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
+                writeLine("Scanning for heart-rate straps for \(seconds) seconds…")
+                let straps = try await bluetooth.manager.scan(for: .seconds(seconds))
+                guard let first = straps.first else {
+                    return print("No heart-rate strap found. Put the strap on (it sleeps when nobody wears it) and scan again.")
+                }
+                print(StrapTable.text(straps, remembered: remembered?.address, columns: .signal))
+                print(
+                    "Found \(straps.count) strap\(straps.count == 1 ? "" : "s"). "
+                        + "Choose one with: stayfit devices connect \(first.address)")
+            }
+        }
+    }
+
+    struct Connect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Connect a strap and remember it as the hub's heart-rate strap.",
+            discussion: "A running hub switches to it within 2 seconds, and connects it again after every restart.")
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: ArgumentHelp("The strap's Bluetooth address, e.g. C0:FF:EE:00:00:01.", valueName: "address"))
+        var address: String
+        @Option(help: ArgumentHelp("How long to search for a strap BlueZ has not seen yet, 1 to 120.", valueName: "seconds"))
+        var seconds = 10
+
+        func validate() throws {
+            guard BluetoothAddress.normalized(address) != nil else {
+                throw ValidationError("\"\(address)\" is not a Bluetooth address. \(BluetoothAddress.hint).")
+            }
+            guard (1...120).contains(seconds) else {
+                throw ValidationError("--seconds must be from 1 to 120 (got \(seconds)).")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let address = BluetoothAddress.normalized(address) ?? address
+                let store = try storeOptions.openStore()
+                let previous = try store.rememberedDevice(.heartRate)
+                let strap = try await bluetooth.manager.connect(address: address, searchFor: .seconds(seconds))
+                try store.remember(RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
+                if let previous, previous.address != strap.address {
+                    // Free the strap the hub used before, for its battery and for other devices.
+                    _ = try? await bluetooth.manager.disconnect(address: previous.address)
+                }
+                let battery = strap.batteryPercent.map { ", battery \($0)%" } ?? ""
+                print("Connected to \(strap.description)\(battery). The hub now uses it as its heart-rate strap.")
+            }
+        }
+    }
+
+    struct Disconnect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Disconnect the hub's strap and keep the hub from connecting it until 'connect'.")
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                guard let strap = try store.rememberedDevice(.heartRate) else {
+                    throw CLIError("No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows.")
+                }
+                // First the switch, so a running hub does not connect the strap again right after.
+                try store.setConnectAutomatically(false, for: .heartRate)
+                let label = "\(strap.name) (\(strap.address))"
+                let wasConnected = try await bluetooth.manager.disconnect(address: strap.address)
+                print(
+                    (wasConnected ? "Disconnected \(label)." : "\(label) was not connected.")
+                        + " The hub leaves it alone until 'stayfit devices connect \(strap.address)'.")
+            }
+        }
+    }
+
+    struct Forget: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Disconnect and forget the hub's strap; the hub then takes the first strap it finds.")
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                guard let strap = try store.rememberedDevice(.heartRate) else {
+                    return print("No strap is remembered; nothing to forget.")
+                }
+                try store.forgetDevice(.heartRate)
+                // Best effort: the strap is forgotten even when BlueZ cannot be reached.
+                _ = try? await bluetooth.manager.disconnect(address: strap.address)
+                print(
+                    "Forgot \(strap.name) (\(strap.address)). The hub now takes the strap set in its configuration, "
+                        + "or else the first one it finds.")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the remembered strap and the heart-rate straps BlueZ knows, with battery levels.")
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
+                if let remembered {
+                    let mode = remembered.connectAutomatically ? "the hub connects it" : "disconnected: the hub leaves it alone"
+                    print("Remembered strap: \(remembered.name) (\(remembered.address)), \(mode).")
+                } else {
+                    print("Remembered strap: none (the hub takes the configured strap, or the first one it finds).")
+                }
+                let straps: [StrapManager.Strap]
+                do {
+                    straps = try await bluetooth.manager.knownStraps()
+                } catch {
+                    // The remembered strap is still worth showing; say why the rest is missing and fail.
+                    throw CLIError("Cannot list the straps BlueZ knows: \(error)")
+                }
+                guard !straps.isEmpty else {
+                    return print("BlueZ knows no heart-rate strap yet. Find one with: stayfit devices scan")
+                }
+                print(StrapTable.text(straps, remembered: remembered?.address, columns: .link))
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import BlueZTestKit
+import DBus
+import Foundation
+import HubStore
+import Testing
+
+/// `stayfit devices` against python-dbusmock's BlueZ on a private bus, as it would run against bluetoothd.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct DevicesTests {
+    static let second = "C0:FF:EE:00:00:02"
+
+    /// Runs `stayfit devices arguments` with the mock's bus as the system bus.
+    static func devices(_ arguments: [String], on environment: BlueZEnvironment, data: String) async throws -> (
+        status: Int32, output: String, error: String
+    ) {
+        try await StayfitProcess.run(
+            ["devices"] + arguments + ["--data-dir", data], environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+    }
+
+    @Test func scanListsTheStrapsInRangeIncludingOneThatStartsAdvertisingDuringTheScan() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            let scratch = try Scratch()
+            async let scan = Self.devices(["scan", "--seconds", "3"], on: environment, data: scratch.path("data"))
+            try await eventually {
+                try await environment.connection.property(
+                    "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"
+                ).bool == true
+            }
+            _ = try await MockStrap.add(to: environment, address: Self.second, name: "Wahoo TICKR")
+            let result = try await scan
+            #expect(result.status == 0, "stderr: \(result.error)")
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines.contains("C0:FF:EE:00:00:01  -79 dBm  Polar H10 1234"), "\(result.output)")
+            #expect(lines.contains("C0:FF:EE:00:00:02  -79 dBm  Wahoo TICKR"), "\(result.output)")
+            #expect(result.output.contains("Found 2 straps."))
+        }
+    }
+
+    @Test func connectRemembersTheStrapAndDisconnectAndForgetUndoIt() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment, batteryPercent: 64)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+
+            let connect = try await Self.devices(["connect", "c0:ff:ee:00:00:01"], on: environment, data: data)
+            #expect(connect.status == 0, "stderr: \(connect.error)")
+            #expect(connect.output.contains("Connected to Polar H10 1234 (C0:FF:EE:00:00:01), battery 64%."))
+            #expect(try await strap.deviceCalls("Connect") == 1)
+            let remembered = try #require(try scratch.store().rememberedDevice(.heartRate))
+            #expect(remembered.address == "C0:FF:EE:00:00:01")
+            #expect(remembered.name == "Polar H10 1234")
+            #expect(remembered.connectAutomatically)
+
+            let list = try await Self.devices(["list"], on: environment, data: data)
+            #expect(list.status == 0, "stderr: \(list.error)")
+            #expect(list.output.contains("Remembered strap: Polar H10 1234 (C0:FF:EE:00:00:01), the hub connects it."))
+            #expect(list.output.contains("64%"))
+
+            let disconnect = try await Self.devices(["disconnect"], on: environment, data: data)
+            #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
+            #expect(try await strap.deviceCalls("Disconnect") == 1)
+            #expect(try scratch.store().rememberedDevice(.heartRate)?.connectAutomatically == false)
+
+            let forget = try await Self.devices(["forget"], on: environment, data: data)
+            #expect(forget.status == 0, "stderr: \(forget.error)")
+            #expect(try scratch.store().rememberedDevice(.heartRate) == nil)
+        }
+    }
+
+    @Test func connectRefusesABadAddressAMissingStrapAndADeviceWithoutHeartRate() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            try await environment.bluez(
+                "/", "org.bluez.Mock", "AddDevice", signature: "sss",
+                [.string("hci0"), .string("C0:FF:EE:00:00:09"), .string("Kitchen speaker")])
+            try await environment.bluez(
+                "/org/bluez/hci0/dev_C0_FF_EE_00_00_09", "org.freedesktop.DBus.Mock", "UpdateProperties",
+                signature: "sa{sv}",
+                [.string("org.bluez.Device1"), .dictionary(["UUIDs": .strings(["0000110b-0000-1000-8000-00805f9b34fb"])])])
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+
+            let bad = try await Self.devices(["connect", "Polar H10"], on: environment, data: data)
+            #expect(bad.status == 64)
+            #expect(bad.error.contains("\"Polar H10\" is not a Bluetooth address"), "\(bad.error)")
+
+            let missing = try await Self.devices(["connect", "C0:FF:EE:00:00:05", "--seconds", "1"], on: environment, data: data)
+            #expect(missing.status == 1)
+            #expect(missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 seconds"), "\(missing.error)")
+
+            let speaker = try await Self.devices(["connect", "C0:FF:EE:00:00:09"], on: environment, data: data)
+            #expect(speaker.status == 1)
+            #expect(speaker.error.contains("C0:FF:EE:00:00:09 is not a heart-rate strap"), "\(speaker.error)")
+            #expect(try scratch.store().rememberedDevice(.heartRate) == nil, "nothing remembered after a failure")
+        }
+    }
+
+    @Test func withoutBlueZTheCommandsSaySoAndFail() async throws {
+        let bus = try PrivateBus.start()
+        defer { bus.kill() }
+        let scratch = try Scratch()
+        let result = try await StayfitProcess.run(
+            ["devices", "scan", "--seconds", "1", "--data-dir", scratch.path("data")],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        #expect(result.status == 1)
+        #expect(result.error.contains("org.freedesktop.DBus.Error.ServiceUnknown"), "\(result.error)")
+        #expect(result.error.contains("systemctl start bluetooth"), "\(result.error)")
+    }
+}

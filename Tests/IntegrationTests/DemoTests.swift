@@ -6,7 +6,7 @@ import Testing
     @Test func demoStoresAWorkoutWhoseDurationAndDistanceMatchTheRecording() async throws {
         let scratch = try Scratch()
         let recording = try scratch.write("straight.csv", StraightRun.csv(seconds: 600))
-        let result = try await StayfitProcess.run(["demo", "--file", recording, "--speed", "120", "--data-dir", scratch.path("data")])
+        let result = try await StayfitProcess.run(["demo", "--file", recording, "--speed", "60", "--data-dir", scratch.path("data")])
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("Workout 1 finished: 10:00"), "output: \(result.output)")
 

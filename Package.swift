@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubStore", "BlueZTestKit"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

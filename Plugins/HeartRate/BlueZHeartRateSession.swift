@@ -48,6 +48,11 @@ struct BlueZHeartRateSession {
         return BlueZHeartRateSession(connection: connection, adapter: adapter, configuredDevice: device)
     }
 
+    /// The signal stream ended without cancellation: the connection to the bus is gone.
+    static func busEnded() -> any Error {
+        Task.isCancelled ? CancellationError() : Failure(description: "the connection to the system bus ended")
+    }
+
     // MARK: - Finding the strap
 
     /// The device path of the configured strap, or of the first heart-rate strap, discovering when needed.
@@ -59,8 +64,16 @@ struct BlueZHeartRateSession {
         guard adapterProperties["Powered"]?.bool != false else {
             throw Failure(description: "the Bluetooth adapter \(adapter) is switched off (bluetoothctl power on)")
         }
-        for (path, interfaces) in objects.sorted(by: { $0.key < $1.key }) {
-            if let device = interfaces[BlueZNames.device], matches(path: path, device) { return path }
+        let known = objects.sorted(by: { $0.key < $1.key }).compactMap { path, interfaces in
+            interfaces[BlueZNames.device].flatMap { matches(path: path, $0) ? (path: path, device: $0) : nil }
+        }
+        if configuredDevice != nil, let strap = known.first { return strap.path }
+        // Any strap: one BlueZ remembers from long ago may be out of range; take one that is connected or was
+        // heard lately (it has an RSSI only while its advertisements arrive), else look for one.
+        if let strap = known.first(where: { $0.device["Connected"]?.bool == true })
+            ?? known.first(where: { $0.device["RSSI"] != nil })
+        {
+            return strap.path
         }
         try await startDiscovery()
         let path = try await waitForAdvertisedDevice(signals: signals)
@@ -99,7 +112,7 @@ struct BlueZHeartRateSession {
                 if matches(path: signal.path, device) { return signal.path }
             }
         }
-        throw CancellationError()
+        throw Self.busEnded()
     }
 
     private func matches(path: String, _ device: [String: DBusValue]) -> Bool {
@@ -161,7 +174,7 @@ struct BlueZHeartRateSession {
     private func read(_ characteristic: String) async -> [UInt8]? {
         let reply = try? await connection.call(
             destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
-            member: "ReadValue", signature: "a{sv}", arguments: [.dictionary([:])])
+            member: "ReadValue", signature: "a{sv}", arguments: [.dictionary([:])], timeout: .seconds(5))
         return reply?.first?.bytes
     }
 
@@ -173,7 +186,8 @@ struct BlueZHeartRateSession {
                 let reply = try await connection.call(
                     destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
                     member: "AcquireNotify", signature: "a{sv}", arguments: [.dictionary([:])])
-                if reply.count == 2, let descriptor = reply[0].unixFD?.take(), let mtu = reply[1].uint16 {
+                // The MTU first: taking the descriptor makes it ours to close.
+                if reply.count == 2, let mtu = reply[1].uint16, let descriptor = reply[0].unixFD?.take() {
                     return NotifySocketReader(taking: descriptor, mtu: Int(mtu))
                 }
             } catch {
@@ -206,7 +220,7 @@ struct BlueZHeartRateSession {
                 throw Failure(description: "the strap disconnected before its services were resolved")
             }
         }
-        throw CancellationError()
+        throw Self.busEnded()
     }
 }
 

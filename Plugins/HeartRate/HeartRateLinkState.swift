@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import Synchronization
 
 /// What the plugin knows about its link across sessions: the last reading, whether "lost" was announced, counts.
@@ -10,7 +11,6 @@ final class HeartRateLinkState: Sendable {
         var lostAnnounced = false
         var everConnected = false
         var malformedPayloads = 0
-        var published = 0
         /// The battery level of the last low-battery announcement; nil while the battery is above the threshold.
         var lowBatteryAnnouncedAt: Int?
     }
@@ -19,8 +19,6 @@ final class HeartRateLinkState: Sendable {
 
     /// Payloads dropped because they did not decode.
     var malformedPayloads: Int { state.withLock { $0.malformedPayloads } }
-    /// Readings published.
-    var published: Int { state.withLock { $0.published } }
 
     func countMalformed() { state.withLock { $0.malformedPayloads += 1 } }
 
@@ -48,7 +46,8 @@ final class HeartRateLinkState: Sendable {
         }
     }
 
-    /// Records a connection; returns the status to announce (`.connected` the first time, else `.restored`).
+    /// Records a connection; returns whether the plugin was connected before (announce `.restored`, not
+    /// `.connected`).
     func connected(at now: Date) -> Bool {
         state.withLock { state in
             defer {
@@ -60,13 +59,21 @@ final class HeartRateLinkState: Sendable {
         }
     }
 
-    /// Records a reading; returns true when it ends an announced loss (announce `.restored`).
-    func received(at now: Date) -> Bool {
+    /// Records a reading; returns the status it announces, if any.
+    ///
+    /// A reading without skin contact is no heart rate: it does not count as data, and it announces `.lost` (once)
+    /// the way silence does. A reading with contact (or from a strap that cannot tell) after an announced loss
+    /// announces `.restored`.
+    func received(at now: Date, hasContact: Bool) -> SensorStatusChanged.Status? {
         state.withLock { state in
-            state.published += 1
+            guard hasContact else {
+                if state.lostAnnounced { return nil }
+                state.lostAnnounced = true
+                return .lost
+            }
             state.lastDataAt = now
             defer { state.lostAnnounced = false }
-            return state.lostAnnounced
+            return state.lostAnnounced ? .restored : nil
         }
     }
 
@@ -86,8 +93,16 @@ final class HeartRateLinkState: Sendable {
         }
     }
 
-    /// Whether data counts as stale at `now`.
-    func isStale(at now: Date, after interval: Duration) -> Bool {
-        staleDeadline(after: interval).map { now >= $0 } ?? false
+    /// Marks the link lost when no data came within `interval` before `now`; true when that is news to announce.
+    ///
+    /// One lock for the check and the mark, so a reading arriving in between cannot be followed by a false loss.
+    func markLostIfStale(at now: Date, after interval: Duration) -> Bool {
+        state.withLock { state in
+            guard !state.lostAnnounced, let last = state.lastDataAt,
+                now >= last.addingTimeInterval(Double(interval.components.seconds))
+            else { return false }
+            state.lostAnnounced = true
+            return true
+        }
     }
 }

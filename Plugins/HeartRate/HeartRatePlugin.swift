@@ -82,6 +82,8 @@ public struct HeartRatePlugin: Plugin {
     /// Keeps `choice` connected until cancelled: a session, then (when it ends) "lost" and a backoff, again.
     private func follow(_ choice: StrapChoice, address: DBusAddress) async {
         if case .off(let device) = choice {
+            // Release it now, so a reconnect that raced the switch does not keep it connected.
+            _ = try? await StrapManager(adapter: configuration.adapter, busAddress: address).disconnect(address: device.address)
             context.bus.publish(
                 SensorStatusChanged(
                     sensor: .heartRate, status: .disconnected, device: choice.label,
@@ -104,7 +106,9 @@ public struct HeartRatePlugin: Plugin {
                 reason = "\(error)"
             }
             if Task.isCancelled { return }
-            context.logger.warning("heart-rate strap unavailable", metadata: ["reason": "\(reason)"])
+            context.logger.warning(
+                "heart-rate strap unavailable",
+                metadata: ["reason": "\(reason)", "malformed payloads dropped so far": "\(state.malformedPayloads)"])
             if state.markLost() {
                 context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: reason))
             }
@@ -118,6 +122,10 @@ public struct HeartRatePlugin: Plugin {
             }
         }
     }
+
+    /// How long one search for the strap may take before the attempt counts as failed; bounded, so that a
+    /// discovery BlueZ dropped (adapter switched off, bluetoothd restarted) is started afresh.
+    static let discoveryTimeout: Duration = .seconds(60)
 
     /// How long Connect, service resolution and subscribing may take together before the attempt counts as failed.
     static let connectTimeout: Duration = .seconds(30)
@@ -137,8 +145,9 @@ public struct HeartRatePlugin: Plugin {
         min(.seconds(1 << min(failures, 5)), maximumBackoff)
     }
 
+    /// Whether `error` is this task's cancellation (not, say, a stream that ended because the bus went away).
     private static func isCancellation(_ error: any Error) -> Bool {
-        error is CancellationError || (error as? DBusError)?.name == DBusError.Name.cancelled
+        Task.isCancelled && (error is CancellationError || (error as? DBusError)?.name == DBusError.Name.cancelled)
     }
 
     // MARK: - One session
@@ -156,7 +165,14 @@ public struct HeartRatePlugin: Plugin {
         let owners = try await connection.nameOwnerChanges(of: BlueZNames.service)
         let signals = connection.signals()
         context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
-        let devicePath = try await session.findDevice(signals: signals)
+        let clock = context.clock
+        let devicePath = try await race({ try await session.findDevice(signals: signals) }, against: {
+            try await clock.sleep(for: Self.discoveryTimeout)
+        }) {
+            BlueZHeartRateSession.Failure(
+                description: "no \(choice.address.map { "strap \($0)" } ?? "heart-rate strap") was found "
+                    + "within \(Self.discoveryTimeout.components.seconds) seconds")
+        }
         let link = try await withinConnectTimeout { try await session.connect(devicePath: devicePath, signals: signals) }
         onConnected(link.description)
         let wasConnected = state.connected(at: context.clock.now)
@@ -192,7 +208,9 @@ public struct HeartRatePlugin: Plugin {
     /// Handles BlueZ's signals for the link; returns why the link ended (device gone, disconnected, adapter off).
     private func readSignals(_ signals: AsyncStream<DBusSignal>, link: BlueZHeartRateSession.Link) async throws -> String {
         for await signal in signals {
-            if signal.member == "InterfacesRemoved", signal.arguments.first?.objectPath == link.devicePath {
+            if signal.member == "InterfacesRemoved", signal.arguments.first?.objectPath == link.devicePath,
+                signal.arguments.dropFirst().first?.strings?.contains(BlueZNames.device) == true
+            {
                 return "BlueZ removed the strap"
             }
             guard signal.member == "PropertiesChanged", let interface = signal.arguments.first?.string,
@@ -239,15 +257,18 @@ public struct HeartRatePlugin: Plugin {
             return
         }
         let now = context.clock.now
-        if state.received(at: now) {
+        let contact = SensorContact(measurement.contact)
+        if let status = state.received(at: now, hasContact: contact != .noContact) {
             context.bus.publish(
-                SensorStatusChanged(sensor: .heartRate, status: .restored, device: link.description))
+                SensorStatusChanged(
+                    sensor: .heartRate, status: status, device: link.description,
+                    detail: status == .lost ? "no skin contact" : nil))
         }
         context.bus.publish(
             HeartRateMeasured(
                 beatsPerMinute: measurement.beatsPerMinute,
                 rrIntervalsMilliseconds: measurement.rrIntervalsMilliseconds,
-                contact: SensorContact(measurement.contact),
+                contact: contact,
                 energyExpendedKilojoules: measurement.energyExpendedKilojoules,
                 source: link.address, timestamp: now))
     }
@@ -262,7 +283,7 @@ public struct HeartRatePlugin: Plugin {
                 continue
             }
             try await clock.sleep(until: deadline)
-            if state.isStale(at: clock.now, after: interval), state.markLost() {
+            if state.markLostIfStale(at: clock.now, after: interval) {
                 context.bus.publish(
                     SensorStatusChanged(
                         sensor: .heartRate, status: .lost, device: link.description,

@@ -232,7 +232,7 @@ public struct StrapManager: Sendable {
 
         func waitForDevice(_ devicePath: String, signals: AsyncStream<DBusSignal>) async throws {
             for await signal in signals where advertisedDevicePath(in: signal) == devicePath { return }
-            throw CancellationError()
+            throw BlueZHeartRateSession.busEnded()
         }
 
         func call(_ path: String, _ interface: String, _ member: String) async throws {

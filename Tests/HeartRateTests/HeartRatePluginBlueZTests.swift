@@ -36,7 +36,9 @@ import Testing
                         source: MockStrap.firstAddress, timestamp: clock.now),
                 ]
                 #expect(readings == expected)
-                #expect(harness.statusList == [.connecting, .connected])
+                // `04 00` has no skin contact: no heart rate, so the sensor counts as lost until `10 50 00 03`.
+                #expect(harness.statusList == [.connecting, .connected, .lost, .restored])
+                #expect(harness.statuses.all.first { $0.status == .lost }?.detail == "no skin contact")
             }
         }
     }
@@ -111,6 +113,8 @@ import Testing
                 try await eventually(timeout: .seconds(10)) { try await strap.deviceCalls("Connect") >= 2 }
                 #expect(!harness.statusList.contains(.connected))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
+                let lost = try #require(harness.statuses.all.first { $0.status == .lost })
+                #expect(lost.detail?.contains("org.bluez.Error.Failed: le-connection-abort-by-local") == true, "\(lost)")
                 try await strap.replaceConnect(with: "pass")
                 try await harness.waitForStatus(.connected, timeout: .seconds(20))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)

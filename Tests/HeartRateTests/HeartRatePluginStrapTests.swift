@@ -49,7 +49,8 @@ import Testing
                 try await setPowered(false, in: environment)
                 try await strap.updateDevice(["Connected": .bool(false)])
                 try await harness.waitForStatus(.lost)
-                #expect(harness.statuses.all.last?.detail == "the Bluetooth adapter hci0 was switched off")
+                #expect(
+                    harness.statuses.all.first { $0.status == .lost }?.detail == "the Bluetooth adapter hci0 was switched off")
                 let attempts = try await strap.deviceCalls("Connect")
                 try await Task.sleep(for: .seconds(1.5))  // one backoff: the attempt finds the adapter off
                 #expect(try await strap.deviceCalls("Connect") == attempts, "no Connect while the adapter is off")
@@ -124,7 +125,7 @@ import Testing
             ) { harness in
                 try await harness.waitForStatus(.disconnected)
                 #expect(harness.statuses.all.last?.detail?.contains("stayfit devices connect C0:FF:EE:00:00:01") == true)
-                try await Task.sleep(for: .milliseconds(300))
+                try await eventually { try await strap.deviceCalls("Disconnect") == 1 }
                 #expect(try await strap.deviceCalls("Connect") == 0)
                 try harness.context.store.setConnectAutomatically(true, for: .heartRate)
                 harness.context.bus.publish(StoreChanged(section: .devices))

@@ -32,6 +32,25 @@ import Testing
         #expect(metrics.lastSpeedMetersPerSecond == nil)
     }
 
+    @Test func heartRateVariabilityPairsOnlySuccessiveBeatsNotAcrossAGapOrAPause() {
+        var metrics = WorkoutMetrics()
+        func second(_ heartRate: Int?, _ rr: [Double]) {
+            metrics.recordSecond(
+                heartRate: heartRate, speedMetersPerSecond: nil, distanceMeters: 0, kilocalories: 0, steps: nil,
+                rrIntervalsMilliseconds: rr)
+        }
+        second(120, [500, 510])
+        second(121, [530])
+        second(nil, [])  // a gap: 530 and 900 are not successive beats
+        second(80, [900, 890])
+        second(85, [870])
+        metrics.breakHeartRateSequence()  // a pause: 870 and 700 are not either
+        second(90, [700, 706])
+        // Pairs: (500, 510) (510, 530) (900, 890) (890, 870) (700, 706): differences 10, 20, 10, 20, 6.
+        let expected = ((100.0 + 400 + 100 + 400 + 36) / 5).squareRoot()
+        #expect(metrics.totals.rmssdMilliseconds == expected)
+    }
+
     @Test func minimumSpeedIgnoresStandingSeconds() {
         // 0.1 m/s is below the moving threshold (0.3 m/s): the slowest moving second is 2 m/s.
         #expect(Self.recorded().minSpeedMetersPerSecond == 2.0)

@@ -19,9 +19,11 @@ import Testing
         let samples = try store.samples(of: workout.id)
         #expect(abs(samples.count - 600) <= 1)
         #expect(samples.map(\.second) == Array(1...samples.count))
-        #expect(samples.compactMap(\.heartRate).count >= 599)
+        // At 60× a hub second is 17 ms: on a busy machine the last reading can miss the last second, as the
+        // tolerances above allow for the moving time.
+        #expect(samples.compactMap(\.heartRate).count >= 598)
         #expect(try #require(workout.totals.averageSpeedMetersPerSecond) > 3.2)
-        #expect(workout.totals.steps == 599 * 3)
+        #expect(abs((workout.totals.steps ?? 0) - 599 * 3) <= 3)
     }
 
     @Test func builtInDemoRunsTenSimulatedMinutesAndLeavesNothingBehind() async throws {

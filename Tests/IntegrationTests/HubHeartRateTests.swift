@@ -1,6 +1,7 @@
 import BlueZTestKit
 import DBus
 import Foundation
+import HubCore
 import HubStore
 import Testing
 
@@ -36,13 +37,18 @@ import Testing
             try await hub.waitForOutput("\(Self.strapLine): connected, battery 85% — worn on the chest")
             hub.send("start")
             try await hub.waitForOutput("Workout started.")
-            let before: [UInt8] = [120, 122, 124, 126]
-            for (index, bpm) in before.enumerated() {
-                try await strap.notify(Self.packet(bpm, rr: 500 + UInt16(index) * 12))
+            // Every packet form of TECHREF §2, a second apart: 8-bit with contact, 16-bit with energy and two RR
+            // intervals, contact not supported; then a packet without skin contact, which is no heart rate.
+            let before: [[UInt8]] = [
+                Self.packet(120, rr: 500), [0x1f, 0x8e, 0x00, 0x2c, 0x01, 0x00, 0x02, 0x08, 0x02],
+                [0x10, 80, 0x12, 0x02], [0x04, 0x00],
+            ]
+            for packet in before {
+                try await strap.notify(packet)
                 try await Task.sleep(for: .seconds(1))
             }
-            try await hub.waitForOutput("\(Self.strapLine): lost — no data for 5 seconds", timeout: .seconds(10))
-            try await Task.sleep(for: .seconds(2))  // past heart-rate-timeout-seconds: these seconds are gaps
+            try await hub.waitForOutput("\(Self.strapLine): lost — no skin contact")
+            try await Task.sleep(for: .seconds(6))  // past heart-rate-timeout-seconds: these seconds are gaps
             let after: [UInt8] = [130, 132, 131]
             for (index, bpm) in after.enumerated() {
                 try await strap.notify(Self.packet(bpm, rr: 470 + UInt16(index) * 9))
@@ -58,18 +64,27 @@ import Testing
             let workout = try #require(try store.workouts().first)
             let samples = try store.samples(of: workout.id)
             let rates = samples.compactMap(\.heartRate)
-            #expect(Set(rates).isSubset(of: Set((before + after).map(Int.init))), "\(rates)")
-            #expect(rates.contains(120) && rates.contains(131), "the first and the last reading were recorded: \(rates)")
-            #expect(samples.contains { $0.heartRate == nil }, "the silent seconds are gaps, not repeats")
-            #expect(workout.totals.maxHeartRate == 132)
-            #expect(workout.totals.rmssdMilliseconds != nil)
-            #expect(samples.flatMap(\.rrIntervalsMilliseconds).contains(500.0 * 1000 / 1024))
-
+            #expect(Set(rates).isSubset(of: [120, 142, 80, 130, 132, 131]), "\(rates)")
+            #expect(rates.contains(120) && rates.contains(142) && rates.contains(131), "readings recorded: \(rates)")
+            #expect(samples.contains { $0.heartRate == nil }, "the seconds without contact or data are gaps, not repeats")
+            #expect(workout.totals.maxHeartRate == 142)
+            // Every RR interval, exactly (stored in the strap's 1/1024 s), in order; none from the no-contact packet.
+            let milliseconds = { (raw: [Double]) in raw.map { $0 * 1000 / 1024 } }
+            let beforeRR = milliseconds([500, 512, 520, 530]), afterRR = milliseconds([470, 479, 488])
+            #expect(samples.flatMap(\.rrIntervalsMilliseconds) == beforeRR + afterRR)
+            // RMSSD pairs successive beats only: none across the gap.
+            var expected = RMSSDAccumulator()
+            expected.add(beforeRR)
+            expected.breakSequence()
+            expected.add(afterRR)
+            let rmssd = try #require(workout.totals.rmssdMilliseconds)
+            #expect(abs(rmssd - (expected.rmssd ?? 0)) < 1e-9, "\(rmssd) vs \(String(describing: expected.rmssd))")
             let show = try await StayfitProcess.run(["workouts", "show", "\(workout.id)", "--data-dir", data])
             #expect(show.output.contains("HRV         RMSSD"), "\(show.output)")
 
             let logged = try store.heartRate(from: workout.startedAt.addingTimeInterval(-60), to: Date())
-            #expect(logged.map(\.maximum).max() == 132, "the all-day log has the strap's readings: \(logged)")
+            #expect(logged.map(\.maximum).max() == 142, "the all-day log has the strap's readings: \(logged)")
+            #expect(logged.map(\.minimum).min() == 80, "\(logged)")
         }
     }
 

@@ -39,6 +39,9 @@ public struct RMSSDAccumulator: Sendable, Equatable {
         }
     }
 
+    /// Ends the run of successive beats: the next interval is not paired with the last one (a gap, a pause).
+    public mutating func breakSequence() { previous = nil }
+
     /// Nil with fewer than two successive pairs.
     public var rmssd: Double? { pairs >= 2 ? (sumOfSquares / Double(pairs)).squareRoot() : nil }
 }

@@ -33,6 +33,9 @@ public struct WorkoutMetrics: Sendable, Equatable {
         heartRateSeconds > 0 ? Double(heartRateSum) / Double(heartRateSeconds) : nil
     }
 
+    /// Ends the run of successive beats, at a pause: the first interval after it is not paired with the last before.
+    public mutating func breakHeartRateSequence() { variability.breakSequence() }
+
     /// Adds one second of moving time.
     ///
     /// - Parameters:
@@ -47,7 +50,8 @@ public struct WorkoutMetrics: Sendable, Equatable {
         rrIntervalsMilliseconds: [Double] = []
     ) {
         movingSeconds += 1
-        variability.add(rrIntervalsMilliseconds)
+        // A second without a heart rate is a gap in the beats: the intervals around it are not successive.
+        if heartRate == nil { variability.breakSequence() } else { variability.add(rrIntervalsMilliseconds) }
         lastSpeedMetersPerSecond = speedMetersPerSecond
         self.distanceMeters += max(0, distanceMeters)
         self.kilocalories += max(0, kilocalories)

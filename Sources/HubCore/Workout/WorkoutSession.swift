@@ -84,9 +84,10 @@ struct WorkoutSession {
         return true
     }
 
-    /// Forgets the last fix and the step counter's baseline, so that distance walked and steps taken during
-    /// a pause are not counted.
+    /// Forgets the last fix, the step counter's baseline and the run of heart beats, so that distance walked,
+    /// steps taken and beats during a pause are not counted.
     mutating func breakTrack() {
+        metrics.breakHeartRateSequence()
         lastFix = nil
         lastFixRejected = false
         fixInThisSecond = nil

@@ -40,13 +40,18 @@ public struct StrapManager: Sendable {
 
     // MARK: - Actions
 
-    /// The straps advertising heart rate within `duration`, strongest signal first, plus those BlueZ already knows.
+    /// The straps advertising heart rate within `duration`, strongest signal first, then those BlueZ knows from
+    /// before that were not heard (no signal strength).
     public func scan(for duration: Duration) async throws -> [Strap] {
         try await withSession { session, signals in
             let objects = try await session.checkedObjects()
             var seen: [String: Strap] = [:]
             for (path, interfaces) in objects {
-                if let strap = session.strap(at: path, interfaces) { seen[path] = strap }
+                // BlueZ keeps devices from earlier scans; their RSSI is old news until an advertisement arrives.
+                if var strap = session.strap(at: path, interfaces) {
+                    strap.signalStrength = nil
+                    seen[path] = strap
+                }
             }
             try await session.bluez.startDiscovery()
             // The listener hands back what it heard when the timer ends it (cancelling ends the signal stream).

@@ -18,7 +18,7 @@ import Testing
 
     @Test func scanListsTheStrapsInRangeIncludingOneThatStartsAdvertisingDuringTheScan() async throws {
         try await withBlueZMock { environment in
-            _ = try await MockStrap.add(to: environment)
+            let first = try await MockStrap.add(to: environment)
             let scratch = try Scratch()
             async let scan = Self.devices(["scan", "--seconds", "3"], on: environment, data: scratch.path("data"))
             try await eventually {
@@ -27,12 +27,14 @@ import Testing
                 ).bool == true
             }
             _ = try await MockStrap.add(to: environment, address: Self.second, name: "Wahoo TICKR")
+            try await first.updateDevice(["RSSI": .int16(-61)])  // an advertisement of the strap known before
             let result = try await scan
             #expect(result.status == 0, "stderr: \(result.error)")
             let lines = result.output.split(separator: "\n").map(String.init)
-            #expect(lines.contains("C0:FF:EE:00:00:01  -79 dBm  Polar H10 1234"), "\(result.output)")
+            #expect(lines.contains("C0:FF:EE:00:00:01  -61 dBm  Polar H10 1234"), "\(result.output)")
             #expect(lines.contains("C0:FF:EE:00:00:02  -79 dBm  Wahoo TICKR"), "\(result.output)")
             #expect(result.output.contains("Found 2 straps."))
+            #expect(lines[2].hasPrefix("C0:FF:EE:00:00:01"), "strongest first, under the header: \(result.output)")
         }
     }
 

@@ -64,6 +64,11 @@ let package = Package(
             dependencies: ["HubCore"],
             path: "Benchmarks/BusBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-hr-notify-bench",
+            dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
+            path: "Benchmarks/HeartRateNotifyBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),

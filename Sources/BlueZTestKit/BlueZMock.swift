@@ -17,6 +17,11 @@ public final class BlueZMock: Sendable {
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address], stderrPath: logPath)
     }
 
+    /// The mock's process id, for benchmarks that read its CPU time (it stands in for bluetoothd).
+    ///
+    /// Only meaningful until ``stop()``: afterwards the id may belong to another process.
+    public var pid: pid_t { child.pid }
+
     /// Whatever the mock wrote to stderr, for failure messages.
     public var log: String {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

@@ -5,7 +5,10 @@ import Synchronization
 public final class PrivateBus: Sendable {
     /// The address printed by the daemon, e.g. `unix:path=/tmp/dbus-…,guid=…`.
     public let address: String
-    private let pid: pid_t
+    /// The daemon's process id, for benchmarks that read its CPU time in `/proc/<pid>/stat`.
+    ///
+    /// Only meaningful until ``kill(signal:)``: afterwards the id may belong to another process.
+    public let pid: pid_t
     private let stopped = Mutex(false)
 
     private init(address: String, pid: pid_t) {

@@ -7,6 +7,13 @@ import Testing
         #expect(Format.clock(seconds: seconds) == text)
     }
 
+    @Test(arguments: [
+        (12.34, 1, "12.3"), (0.05, 1, "0.1"), (-2.5, 2, "-2.50"), (7.6, 0, "8"), (-0.4, 0, "0"), (1_234.5, 0, "1235"),
+    ])
+    func fixedRoundsToTheDecimalsAskedForIncludingNone(value: Double, decimals: Int, text: String) {
+        #expect(Format.fixed(value, decimals: decimals) == text)
+    }
+
     @Test func clockOfADurationRoundsDown() {
         #expect(Format.clock(.milliseconds(65_999)) == "1:05")
     }

@@ -47,9 +47,10 @@ public enum Format {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((abs(value) * Double(scale)).rounded())
         let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(scaled) }
         let fraction = String(scaled % scale)
         let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
-        return sign + String(scaled / scale) + (decimals > 0 ? "." + padded : "")
+        return sign + String(scaled / scale) + "." + padded
     }
 
     // strftime with the C library's time zone rules: DateFormatter would load ICU (megabytes of memory).

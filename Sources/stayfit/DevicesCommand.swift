@@ -15,12 +15,22 @@ struct DevicesCommand: AsyncParsableCommand {
 
     /// The adapter option every subcommand that talks to BlueZ takes.
     struct BluetoothOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("The Bluetooth adapter, as 'bluetoothctl list' names it.", valueName: "name"))
-        var adapter = "hci0"
+        @Option(
+            help: ArgumentHelp(
+                "The Bluetooth adapter, as 'bluetoothctl list' names it (default: [plugins.heart-rate] adapter, else hci0).",
+                valueName: "name"))
+        var adapter: String?
+        @OptionGroup var configOptions: ConfigOptions
 
-        var manager: StrapManager { StrapManager(adapter: adapter) }
+        /// BlueZ through `--adapter`, else the adapter the hub's configuration names, else hci0.
+        func manager() throws -> StrapManager {
+            if let adapter { return StrapManager(adapter: adapter) }
+            let table = try configOptions.load().pluginTables[HeartRatePlugin.id]
+            return StrapManager(adapter: try table.map { try HeartRatePlugin.Configuration($0).adapter } ?? "hci0")
+        }
 
         func validate() throws {
+            guard let adapter else { return }
             guard !adapter.isEmpty, adapter.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw ValidationError("--adapter must be an adapter name such as hci0 (got \"\(adapter)\").")
             }
@@ -45,7 +55,7 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
                 writeLine("Scanning for heart-rate straps for \(seconds) seconds…")
-                let straps = try await bluetooth.manager.scan(for: .seconds(seconds))
+                let straps = try await bluetooth.manager().scan(for: .seconds(seconds))
                 guard let first = straps.first else {
                     return print("No heart-rate strap found. Put the strap on (it sleeps when nobody wears it) and scan again.")
                 }
@@ -82,11 +92,11 @@ struct DevicesCommand: AsyncParsableCommand {
                 let address = BluetoothAddress.normalized(address) ?? address
                 let store = try storeOptions.openStore()
                 let previous = try store.rememberedDevice(.heartRate)
-                let strap = try await bluetooth.manager.connect(address: address, searchFor: .seconds(seconds))
+                let strap = try await bluetooth.manager().connect(address: address, searchFor: .seconds(seconds))
                 try store.remember(RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
                 if let previous, previous.address != strap.address {
                     // Free the strap the hub used before, for its battery and for other devices.
-                    _ = try? await bluetooth.manager.disconnect(address: previous.address)
+                    _ = try? await bluetooth.manager().disconnect(address: previous.address)
                 }
                 let battery = strap.batteryPercent.map { ", battery \($0)%" } ?? ""
                 print("Connected to \(strap.description)\(battery). The hub now uses it as its heart-rate strap.")
@@ -109,7 +119,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 // First the switch, so a running hub does not connect the strap again right after.
                 try store.setConnectAutomatically(false, for: .heartRate)
                 let label = "\(strap.name) (\(strap.address))"
-                let wasConnected = try await bluetooth.manager.disconnect(address: strap.address)
+                let wasConnected = try await bluetooth.manager().disconnect(address: strap.address)
                 print(
                     (wasConnected ? "Disconnected \(label)." : "\(label) was not connected.")
                         + " The hub leaves it alone until 'stayfit devices connect \(strap.address)'.")
@@ -131,7 +141,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 }
                 try store.forgetDevice(.heartRate)
                 // Best effort: the strap is forgotten even when BlueZ cannot be reached.
-                _ = try? await bluetooth.manager.disconnect(address: strap.address)
+                _ = try? await bluetooth.manager().disconnect(address: strap.address)
                 print(
                     "Forgot \(strap.name) (\(strap.address)). The hub now takes the strap set in its configuration, "
                         + "or else the first one it finds.")
@@ -147,6 +157,7 @@ struct DevicesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
+                let manager = try bluetooth.manager()
                 let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
                 if let remembered {
                     let mode = remembered.connectAutomatically ? "the hub connects it" : "disconnected: the hub leaves it alone"
@@ -156,7 +167,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 }
                 let straps: [StrapManager.Strap]
                 do {
-                    straps = try await bluetooth.manager.knownStraps()
+                    straps = try await manager.knownStraps()
                 } catch {
                     // The remembered strap is still worth showing; say why the rest is missing and fail.
                     throw CLIError("Cannot list the straps BlueZ knows: \(error)")

@@ -97,6 +97,21 @@ import Testing
         }
     }
 
+    @Test func theAdapterComesFromTheHubsConfigurationUnlessGiven() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            let scratch = try Scratch()
+            let config = try scratch.write("stayfit.toml", "[plugins.heart-rate]\nadapter = \"hci1\"\n")
+            let configured = try await Self.devices(["list", "--config", config], on: environment, data: scratch.path("data"))
+            #expect(configured.status == 1)
+            #expect(configured.error.contains("BlueZ has no Bluetooth adapter hci1"), "\(configured.error)")
+            let given = try await Self.devices(
+                ["list", "--config", config, "--adapter", "hci0"], on: environment, data: scratch.path("data"))
+            #expect(given.status == 0, "stderr: \(given.error)")
+            #expect(given.output.contains("Polar H10 1234"))
+        }
+    }
+
     @Test func withoutBlueZTheCommandsSaySoAndFail() async throws {
         let bus = try PrivateBus.start()
         defer { bus.kill() }

@@ -40,9 +40,9 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
-        .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator"),
-        .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console"),
-        .target(name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate"),
+        .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
+        .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
+        .target(name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(

@@ -24,10 +24,11 @@ public struct MockStrap: Sendable {
     }
 
     /// Adds adapter hci0 (unless it is there) and the strap: resolved, advertising Heart Rate, worn on the chest,
-    /// with `batteryPercent` in `org.bluez.Battery1` when given.
+    /// with `batteryPercent` in `org.bluez.Battery1` when given (BlueZ's battery plugin), and a Battery service
+    /// whose Battery Level reads `batteryLevel` when given (what a client sees without that plugin).
     public static func add(
         to environment: BlueZEnvironment, address: String = firstAddress, name: String = "Polar H10 1234",
-        batteryPercent: UInt8? = 85
+        batteryPercent: UInt8? = 85, batteryLevel: UInt8? = nil
     ) async throws -> MockStrap {
         let objects = try await environment.connection.managedObjects(destination: "org.bluez")
         if objects["/org/bluez/hci0"] == nil { _ = try await environment.addAdapter() }
@@ -60,6 +61,19 @@ public struct MockStrap: Sendable {
                 "Value": .bytes([0x01]), "Flags": .strings(["read"]),
             ],
             methods: [("ReadValue", "a{sv}", "ay", read)])
+        if let batteryLevel {
+            let battery = strap.devicePath + "/service0030"
+            try await strap.addObject(
+                battery, "org.bluez.GattService1",
+                ["UUID": .string("0000180f-0000-1000-8000-00805f9b34fb"), "Primary": .bool(true), "Device": .objectPath(strap.devicePath)])
+            try await strap.addObject(
+                battery + "/char0031", "org.bluez.GattCharacteristic1",
+                [
+                    "UUID": .string("00002a19-0000-1000-8000-00805f9b34fb"), "Service": .objectPath(battery),
+                    "Value": .bytes([batteryLevel]), "Flags": .strings(["read", "notify"]),
+                ],
+                methods: [("ReadValue", "a{sv}", "ay", read)])
+        }
         return strap
     }
 

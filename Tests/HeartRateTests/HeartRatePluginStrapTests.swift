@@ -22,6 +22,18 @@ import Testing
         }
     }
 
+    @Test func withoutBlueZsBatteryInterfaceTheBatteryLevelCharacteristicIsRead() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment, batteryPercent: nil, batteryLevel: 12)
+            try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
+                try await harness.waitForStatus(.connected)
+                #expect(harness.statuses.all.last?.batteryPercent == 12)
+                try await eventually { harness.announcements.all.count == 1 }
+                #expect(harness.announcements.all.first?.text == "Heart-rate strap battery low: 12%.")
+            }
+        }
+    }
+
     @Test func aLowBatteryIsAnnouncedOnceAndAgainTenPointsLower() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment, batteryPercent: 30)

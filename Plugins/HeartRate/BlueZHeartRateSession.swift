@@ -162,6 +162,15 @@ struct BlueZHeartRateSession {
         return device
     }
 
+    /// Narrows this connection's PropertiesChanged signals to what `link` needs: the new rules first, then the
+    /// broad one goes, so no signal of the link falls between them.
+    func narrowSignals(to link: Link) async throws {
+        for rule in BlueZNames.linkRules(devicePath: link.devicePath, adapterPath: link.adapterPath) {
+            try await connection.addMatch(rule)
+        }
+        try await connection.removeMatch(BlueZNames.allPropertiesChanged)
+    }
+
     /// The battery level BlueZ mirrors in `org.bluez.Battery1`, else the Battery Level characteristic's; nil when
     /// neither is there or the value is not a percentage.
     func batteryPercent(mirrored: UInt8?, level: String?) async -> Int? {

@@ -26,6 +26,17 @@ enum BlueZNames {
         return lower.count == 4 ? "0000\(lower)-0000-1000-8000-00805f9b34fb" : lower
     }
 
+    /// The rule for every PropertiesChanged of BlueZ; narrowed with ``linkRules(devicePath:adapterPath:)`` once
+    /// the strap is connected.
+    static let allPropertiesChanged = matchRules[2]
+
+    /// The PropertiesChanged rules a connected link needs: its device's subtree (link, battery, notifications)
+    /// and its adapter (power). Without them every advertisement another client's scan brings would wake the hub.
+    static func linkRules(devicePath: String, adapterPath: String) -> [String] {
+        let changed = "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"
+        return [changed + ",path_namespace='\(devicePath)'", changed + ",path='\(adapterPath)'"]
+    }
+
     /// Whether a BlueZ UUID string names the Heart Rate service (128-bit or short form).
     static func isHeartRateService(_ uuid: String) -> Bool { Self.uuid(uuid) == heartRateService }
 

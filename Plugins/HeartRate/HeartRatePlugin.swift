@@ -174,6 +174,7 @@ public struct HeartRatePlugin: Plugin {
                     + "within \(Self.discoveryTimeout.components.seconds) seconds")
         }
         let link = try await withinConnectTimeout { try await session.connect(devicePath: devicePath, signals: signals) }
+        try await session.narrowSignals(to: link)
         onConnected(link.description)
         let wasConnected = state.connected(at: context.clock.now)
         context.bus.publish(

@@ -130,13 +130,14 @@ public struct HeartRatePlugin: Plugin {
     /// How long Connect, service resolution and subscribing may take together before the attempt counts as failed.
     static let connectTimeout: Duration = .seconds(30)
 
-    /// `operation`'s result, or a failure after ``connectTimeout`` of hub time (a strap that never resolves its
-    /// services must not stall the plugin).
-    private func withinConnectTimeout<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// `operation`'s result, or a failure saying `what` did not happen within `timeout` of hub time, so that a
+    /// strap that never shows up or never resolves its services cannot stall the plugin.
+    private func within<T: Sendable>(
+        _ timeout: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let clock = context.clock
-        return try await race(operation, against: { try await clock.sleep(for: Self.connectTimeout) }) {
-            BlueZHeartRateSession.Failure(
-                description: "the strap did not connect and resolve its services within \(Self.connectTimeout)")
+        return try await race(operation, against: { try await clock.sleep(for: timeout) }) {
+            BlueZHeartRateSession.Failure(description: "\(what) within \(timeout.components.seconds) seconds")
         }
     }
 
@@ -165,15 +166,13 @@ public struct HeartRatePlugin: Plugin {
         let owners = try await connection.nameOwnerChanges(of: BlueZNames.service)
         let signals = connection.signals()
         context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
-        let clock = context.clock
-        let devicePath = try await race({ try await session.findDevice(signals: signals) }, against: {
-            try await clock.sleep(for: Self.discoveryTimeout)
-        }) {
-            BlueZHeartRateSession.Failure(
-                description: "no \(choice.address.map { "strap \($0)" } ?? "heart-rate strap") was found "
-                    + "within \(Self.discoveryTimeout.components.seconds) seconds")
+        let sought = choice.address.map { "strap \($0)" } ?? "heart-rate strap"
+        let devicePath = try await within(Self.discoveryTimeout, "no \(sought) was found") {
+            try await session.findDevice(signals: signals)
         }
-        let link = try await withinConnectTimeout { try await session.connect(devicePath: devicePath, signals: signals) }
+        let link = try await within(Self.connectTimeout, "the strap did not connect and resolve its services") {
+            try await session.connect(devicePath: devicePath, signals: signals)
+        }
         try await session.narrowSignals(to: link)
         onConnected(link.description)
         let wasConnected = state.connected(at: context.clock.now)

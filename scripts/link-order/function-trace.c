@@ -94,9 +94,10 @@ __attribute__((constructor)) static void startTracing(void) {
   char line[8192];
   while (maps && fgets(line, sizeof line, maps)) {
     unsigned long low, high;
-    char permissions[8], path[4096] = "";
-    if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %4095s", &low, &high, permissions, path) < 3) continue;
-    if (strcmp(path, exe) != 0) continue;
+    char permissions[8];
+    const char *path = strchr(line, '/');  // the rest of the line, spaces and all
+    line[strcspn(line, "\n")] = 0;
+    if (sscanf(line, "%lx-%lx %7s", &low, &high, permissions) < 3 || !path || strcmp(path, exe) != 0) continue;
     if (low < loadBase) loadBase = low;
     if (permissions[2] == 'x' && codeCount < 8) codeLow[codeCount] = low, codeHigh[codeCount++] = high;
   }

@@ -3,7 +3,9 @@
 
 Usage: functions-to-order.py TRACE BINARY > stayfit.order
 TRACE holds "address order" lines from function-trace.c; BINARY is the traced executable (with its
-symbol table). Prints the names of the functions run, first run first, every name of an address.
+symbol table). Prints every name of every function run, sorted: the linker places them together,
+which is what keeps the resident set small, and a sorted list changes only where the code did
+(first-run order would differ from one traced run to the next with thread timing).
 """
 import subprocess
 import sys
@@ -15,7 +17,5 @@ for line in nm.stdout.splitlines():
     fields = line.split(maxsplit=2)
     if len(fields) == 3 and fields[1] in "tTwW":
         names.setdefault(int(fields[0], 16), []).append(fields[2])
-runs = sorted((int(order), int(address, 16)) for address, order in (line.split() for line in open(trace_path)))
-for _, address in runs:
-    for name in names.get(address, []):
-        print(name)
+run = {int(line.split()[0], 16) for line in open(trace_path)}
+print("\n".join(sorted({name for address in run for name in names.get(address, [])})))

@@ -23,7 +23,7 @@
 #error "function-trace.c writes x86-64 breakpoints; port onTrap and the int3 byte first"
 #endif
 
-enum { pageSize = 4096, int3 = 0xCC };
+enum { int3 = 0xCC };
 static uintptr_t *functions;  // run-time addresses, sorted
 static uint8_t *originalByte;
 static uint32_t *firstRun;  // 0 = not run yet

@@ -21,9 +21,13 @@ public final class ManualClock: HubClock {
 
     private let state: Mutex<State>
 
+    /// The speed it reports, as if it stood for a sped-up simulation; it still moves only on `advance(by:)`.
+    public let speed: Double
+
     /// Starts at `now` (by default a fixed date, so tests are repeatable).
-    public init(now: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
+    public init(now: Date = Date(timeIntervalSince1970: 1_790_000_000), speed: Double = 1) {
         state = Mutex(State(now: now))
+        self.speed = speed
     }
 
     public var now: Date { state.withLock { $0.now } }

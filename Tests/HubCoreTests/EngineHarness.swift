@@ -7,7 +7,7 @@ import HubTestKit
 /// Each simulated second is driven in two halves: readings are published half a second in (as the sensors and
 /// the simulator do), then the clock reaches the second's end and the engine publishes its `WorkoutProgress`.
 struct EngineHarness {
-    let clock = ManualClock()
+    let clock: ManualClock
     let context: PluginContext
     let directory: TemporaryDirectory
     let engine: WorkoutEngine
@@ -22,7 +22,9 @@ struct EngineHarness {
     /// Degrees of latitude per fix step: about 2.2 m.
     static let step = 0.00002
 
-    init(settings: WorkoutSettings = WorkoutSettings()) throws {
+    /// `speed` is the clock speed the engine sees, as under `stayfit run --speed`.
+    init(settings: WorkoutSettings = WorkoutSettings(), speed: Double = 1) throws {
+        clock = ManualClock(speed: speed)
         (context, directory) = try PluginContext.test(clock: clock)
         engine = WorkoutEngine(settings: settings, context: context)
         progress = context.bus.messages(of: WorkoutProgress.self, subscriber: "test")

@@ -151,6 +151,19 @@ import Testing
         }
     }
 
+    @Test func aSpedUpSimulationAllowsOneRealSecondBeforeAReadingIsStale() async throws {
+        let harness = try Harness(speed: 20)  // heart-rate timeout: 5 s of hub time, but 20 s make one real second
+        try await harness.run {
+            let id = try #require(try await harness.send(.start).workoutID)
+            // One reading at 0.5 s, then nothing for 22 s.
+            _ = try await harness.second(heartRate: 150)
+            for _ in 2...22 { _ = try await harness.second() }
+
+            let recorded = try harness.store.samples(of: id).map(\.heartRate)
+            #expect(recorded == Array(repeating: 150, count: 20) + [nil, nil])
+        }
+    }
+
     @Test func aReadingWithoutSkinContactIsAGap() async throws {
         let harness = try Harness()
         try await harness.run {

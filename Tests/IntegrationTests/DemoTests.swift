@@ -8,7 +8,10 @@ import Testing
         let recording = try scratch.write("straight.csv", StraightRun.csv(seconds: 600))
         let result = try await StayfitProcess.run(["demo", "--file", recording, "--speed", "60", "--data-dir", scratch.path("data")])
         #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output.contains("Workout 1 finished: 10:00"), "output: \(result.output)")
+        // The simulator stops the workout half a second after the last reading; a busy machine can take one more
+        // hub second (17 ms at 60×) to act on it, as the moving-time tolerance below allows too.
+        let finished = ["Workout 1 finished: 10:00", "Workout 1 finished: 10:01"]
+        #expect(finished.contains { result.output.contains($0) }, "output: \(result.output)")
 
         let store = try scratch.store()
         let workout = try #require(try store.workouts().first)
@@ -32,7 +35,9 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("StayFit Hub demo"))
         #expect(result.output.contains("Workout started."))
-        #expect(result.output.contains("Workout 1 finished: 10:00"))
+        // 10:00, or 10:01 when the stop half a second after the last reading comes late enough to make a partial
+        // second of its own (see above).
+        #expect(["Workout 1 finished: 10:00", "Workout 1 finished: 10:01"].contains { result.output.contains($0) })
         // About ten seconds at 60× (a debug build on a busy machine may need a little longer).
         #expect(ContinuousClock.now - started < .seconds(40))
     }

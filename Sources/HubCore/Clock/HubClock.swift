@@ -11,11 +11,16 @@ import Foundation
 public protocol HubClock: Sendable {
     /// The current time as the hub sees it.
     var now: Date { get }
+    /// Hub seconds per real second: 1 for a real workout, 60 for `--speed 60`.
+    var speed: Double { get }
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: Date) async throws
 }
 
 extension HubClock {
+    public var speed: Double { 1 }
+
+
     /// Suspends for `duration` of hub time.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.addingTimeInterval(duration.seconds))

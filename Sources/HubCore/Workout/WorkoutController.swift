@@ -43,9 +43,14 @@ struct WorkoutController {
     }
 
     /// The heart rate to record for the second ending at `date`: nil when stale or without skin contact.
+    ///
+    /// A reading goes stale after the configured timeout of hub time, but never within one real second: at
+    /// `--speed 60` five hub seconds are 83 ms, and a busy machine can hold back the simulator's next reading
+    /// that long without any sensor being lost.
     func freshHeartRate(at date: Date) -> Int? {
+        let staleAfter = max(settings.heartRateTimeout.seconds, context.clock.speed)
         guard let reading = latestHeartRate, reading.contact != .noContact, reading.beatsPerMinute > 0,
-            date.timeIntervalSince(reading.timestamp) <= settings.heartRateTimeout.seconds
+            date.timeIntervalSince(reading.timestamp) <= staleAfter
         else { return nil }
         return reading.beatsPerMinute
     }

@@ -20,7 +20,6 @@ public protocol HubClock: Sendable {
 extension HubClock {
     public var speed: Double { 1 }
 
-
     /// Suspends for `duration` of hub time.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.addingTimeInterval(duration.seconds))

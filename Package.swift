@@ -25,7 +25,7 @@ let package = Package(
         .target(
             name: "HubCore",
             dependencies: [
-                "HubStore",
+                "HubStore", "CSystemClock",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
+        // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
+        .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
 

@@ -34,9 +34,9 @@ func milliseconds(_ duration: Duration) -> String { Format.fixed(duration.second
 let dayDirectory = try temporaryDirectory()
 defer { try? FileManager.default.removeItem(at: dayDirectory) }
 let dayStore = try HubStore(directory: dayDirectory)
-let empty = try dayStore.storedBytes()
-try dayStore.logHeartRate(day(0))
-let logged = try dayStore.storedBytes() - empty
+let empty = try await dayStore.storedBytes()
+try await dayStore.logHeartRate(day(0))
+let logged = try await dayStore.storedBytes() - empty
 
 let baseline = try DatabaseQueue(path: dayDirectory.appendingPathComponent("seed.sqlite").path)
 try baseline.write { db in
@@ -58,17 +58,17 @@ let yearDirectory = try temporaryDirectory()
 defer { try? FileManager.default.removeItem(at: yearDirectory) }
 let yearStore = try HubStore(directory: yearDirectory)
 let loading = ContinuousClock.now
-for index in 0..<days { try yearStore.logHeartRate(day(index)) }
+for index in 0..<days { try await yearStore.logHeartRate(day(index)) }
 let loaded = ContinuousClock.now - loading
-let total = try yearStore.storedBytes()
+let total = try await yearStore.storedBytes()
 print("\(days) days = \(days * 86_400) samples logged in \(Format.fixed(loaded.seconds, decimals: 1)) s; database \(total / 1_048_576) MiB")
 
-func measure(_ label: String, from: Int64, to: Int64) throws {
+func measure(_ label: String, from: Int64, to: Int64) async throws {
     var times: [Duration] = []
     var points = 0
     for _ in 0..<15 {
         let began = ContinuousClock.now
-        points = try yearStore.heartRate(
+        points = try await yearStore.heartRate(
             from: Date(timeIntervalSince1970: TimeInterval(from)), to: Date(timeIntervalSince1970: TimeInterval(to)),
             maxPoints: 1000
         ).count
@@ -79,7 +79,7 @@ func measure(_ label: String, from: Int64, to: Int64) throws {
 
 let end = start + Int64(days) * 86_400
 print("heart rate from A to B in at most 1,000 points (min/avg/max each), 15 runs:")
-try measure("the whole range", from: start, to: end)
-try measure("one month", from: start + 86_400 * 31, to: start + 86_400 * 61)
-try measure("one day", from: start + 86_400 * 100, to: start + 86_400 * 101)
-try measure("one hour", from: start + 86_400 * 100 + 7 * 3600, to: start + 86_400 * 100 + 8 * 3600)
+try await measure("the whole range", from: start, to: end)
+try await measure("one month", from: start + 86_400 * 31, to: start + 86_400 * 61)
+try await measure("one day", from: start + 86_400 * 100, to: start + 86_400 * 101)
+try await measure("one hour", from: start + 86_400 * 100 + 7 * 3600, to: start + 86_400 * 100 + 8 * 3600)

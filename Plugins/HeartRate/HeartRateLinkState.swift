@@ -7,7 +7,7 @@ import Synchronization
 /// Shared by the notification loop, the stale-data watcher and tests, so it sits behind a `Mutex`.
 final class HeartRateLinkState: Sendable {
     private struct State {
-        var lastDataAt: Date?
+        var lastDataAt: HubInstant?
         var lostAnnounced = false
         var everConnected = false
         var malformedPayloads = 0
@@ -48,7 +48,7 @@ final class HeartRateLinkState: Sendable {
 
     /// Records a connection; returns whether the plugin was connected before (announce `.restored`, not
     /// `.connected`).
-    func connected(at now: Date) -> Bool {
+    func connected(at now: HubInstant) -> Bool {
         state.withLock { state in
             defer {
                 state.everConnected = true
@@ -64,7 +64,7 @@ final class HeartRateLinkState: Sendable {
     /// A reading without skin contact is no heart rate: it does not count as data, and it announces `.lost` (once)
     /// the way silence does. A reading with contact (or from a strap that cannot tell) after an announced loss
     /// announces `.restored`.
-    func received(at now: Date, hasContact: Bool) -> SensorStatusChanged.Status? {
+    func received(at now: HubInstant, hasContact: Bool) -> SensorStatusChanged.Status? {
         state.withLock { state in
             guard hasContact else {
                 if state.lostAnnounced { return nil }
@@ -86,20 +86,20 @@ final class HeartRateLinkState: Sendable {
     }
 
     /// When the data goes stale if nothing arrives, or nil when loss was already announced or nothing connected.
-    func staleDeadline(after interval: Duration) -> Date? {
+    func staleDeadline(after interval: Duration) -> HubInstant? {
         state.withLock { state in
             guard !state.lostAnnounced, let last = state.lastDataAt else { return nil }
-            return last.addingTimeInterval(Double(interval.components.seconds))
+            return last + interval
         }
     }
 
     /// Marks the link lost when no data came within `interval` before `now`; true when that is news to announce.
     ///
     /// One lock for the check and the mark, so a reading arriving in between cannot be followed by a false loss.
-    func markLostIfStale(at now: Date, after interval: Duration) -> Bool {
+    func markLostIfStale(at now: HubInstant, after interval: Duration) -> Bool {
         state.withLock { state in
             guard !state.lostAnnounced, let last = state.lastDataAt,
-                now >= last.addingTimeInterval(Double(interval.components.seconds))
+                now >= last + interval
             else { return false }
             state.lostAnnounced = true
             return true

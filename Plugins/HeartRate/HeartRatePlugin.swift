@@ -46,7 +46,7 @@ public struct HeartRatePlugin: Plugin {
             while !Task.isCancelled {
                 // Subscribe before reading the choice, so that a change made in between is not missed.
                 let changes = context.bus.messages(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
-                let choice = currentChoice()
+                let choice = await currentChoice()
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await follow(choice, address: address) }
                     group.addTask { await waitForAnotherChoice(than: choice, in: changes) }
@@ -59,9 +59,9 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// The strap to follow now; the configured one when the store cannot be read.
-    private func currentChoice() -> StrapChoice {
+    private func currentChoice() async -> StrapChoice {
         do {
-            return StrapChoice(remembered: try context.store.rememberedDevice(.heartRate), configured: configuration.device)
+            return StrapChoice(remembered: try await context.store.rememberedDevice(.heartRate), configured: configuration.device)
         } catch {
             context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
             return StrapChoice(remembered: nil, configured: configuration.device)
@@ -71,7 +71,7 @@ public struct HeartRatePlugin: Plugin {
     /// Returns when the remembered strap changes to something other than `choice` (or on cancellation).
     private func waitForAnotherChoice(than choice: StrapChoice, in changes: AsyncStream<StoreChanged>) async {
         for await change in changes where change.section == .devices {
-            let now = currentChoice()
+            let now = await currentChoice()
             if now != choice {
                 context.logger.info("the strap choice changed", metadata: ["from": "\(choice.label)", "to": "\(now.label)"])
                 return
@@ -175,7 +175,7 @@ public struct HeartRatePlugin: Plugin {
         }
         try await session.narrowSignals(to: link)
         onConnected(link.description)
-        let wasConnected = state.connected(at: context.clock.now)
+        let wasConnected = state.connected(at: context.clock.instant)
         context.bus.publish(
             SensorStatusChanged(
                 sensor: .heartRate, status: wasConnected ? .restored : .connected, device: link.description,
@@ -258,7 +258,7 @@ public struct HeartRatePlugin: Plugin {
         }
         let now = context.clock.now
         let contact = SensorContact(measurement.contact)
-        if let status = state.received(at: now, hasContact: contact != .noContact) {
+        if let status = state.received(at: context.clock.instant, hasContact: contact != .noContact) {
             context.bus.publish(
                 SensorStatusChanged(
                     sensor: .heartRate, status: status, device: link.description,
@@ -283,7 +283,7 @@ public struct HeartRatePlugin: Plugin {
                 continue
             }
             try await clock.sleep(until: deadline)
-            if state.markLostIfStale(at: clock.now, after: interval) {
+            if state.markLostIfStale(at: clock.instant, after: interval) {
                 context.bus.publish(
                     SensorStatusChanged(
                         sensor: .heartRate, status: .lost, device: link.description,

@@ -84,22 +84,24 @@ public struct SimulatorPlugin: Plugin {
         if track.contains(where: { $0.latitude != nil }) {
             bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
         }
-        let start = clock.now
+        let start = clock.instant, startLabel = clock.now
         if configuration.workout == .auto { bus.publish(WorkoutCommand(.start)) }
         try await cancelWhenGracefulShutdown {
             var round = 0
             repeat {
                 for second in track {
                     // Half a second past the mark, so a reading never races the workout's second boundary.
-                    let at = start.addingTimeInterval(Double(round * length + second.offset) + 0.5)
-                    try await clock.sleep(until: at)
-                    publish(second, at: at, stepsBefore: round * (track.last { $0.steps != nil }?.steps ?? 0))
+                    let offset = Double(round * length + second.offset) + 0.5
+                    try await clock.sleep(until: start + .seconds(offset))
+                    publish(
+                        second, at: startLabel.addingTimeInterval(offset),
+                        stepsBefore: round * (track.last { $0.steps != nil }?.steps ?? 0))
                 }
                 round += 1
             } while configuration.whenDone == .repeat
         }
         if configuration.workout == .auto {
-            try await clock.sleep(until: start.addingTimeInterval(Double(length) + 0.5))
+            try await clock.sleep(until: start + .seconds(Double(length) + 0.5))
             bus.publish(WorkoutCommand(.stop))
             await waitUntilFinished()
         }
@@ -126,13 +128,16 @@ public struct SimulatorPlugin: Plugin {
             bus.publish(
                 HeartRateMeasured(
                     beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
-                    source: "simulator", timestamp: date))
+                    source: "simulator", timestamp: date, isSimulated: true))
         }
         if let latitude = second.latitude, let longitude = second.longitude {
-            bus.publish(PositionMeasured(latitude: latitude, longitude: longitude, source: "simulator", timestamp: date))
+            bus.publish(
+                PositionMeasured(
+                    latitude: latitude, longitude: longitude, source: "simulator", timestamp: date, isSimulated: true))
         }
         if let steps = second.steps {
-            bus.publish(StepsCounted(totalSteps: stepsBefore + steps, source: "simulator", timestamp: date))
+            bus.publish(
+                StepsCounted(totalSteps: stepsBefore + steps, source: "simulator", timestamp: date, isSimulated: true))
         }
     }
 }

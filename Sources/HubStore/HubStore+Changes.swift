@@ -15,8 +15,8 @@ extension HubStore {
     /// A version number per section, bumped by triggers on every change by any process.
     ///
     /// Polling this is one tiny indexed read, so the hub can notice a CLI change within a second.
-    public func changeVersions() throws -> [StoreSection: Int64] {
-        try read { db in
+    public func changeVersions() async throws -> [StoreSection: Int64] {
+        try await read { db in
             var versions: [StoreSection: Int64] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT name, version FROM change_counters") {
                 if let section = StoreSection(rawValue: row["name"]) { versions[section] = row["version"] }
@@ -27,19 +27,19 @@ extension HubStore {
 
     /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps, the heart-rate log and
     /// the remembered devices.
-    public func deleteAllUserData() throws {
-        try write { db in
+    public func deleteAllUserData() async throws {
+        try await write { db in
             for table in Self.userDataTables {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }
         // Give the space back and leave no deleted rows in free pages.
-        do { try pool.vacuum() } catch { throw HubStoreError.wrap(error, path: path) }
+        do { try await pool.vacuum() } catch { throw HubStoreError.wrap(error, path: path) }
     }
 
     /// Number of rows in each user-data table: a quick way to see that a store is empty.
-    public func rowCounts() throws -> [String: Int] {
-        try read { db in
+    public func rowCounts() async throws -> [String: Int] {
+        try await read { db in
             var counts: [String: Int] = [:]
             for table in Self.userDataTables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
@@ -49,14 +49,14 @@ extension HubStore {
     }
 
     /// Bytes the database file needs after a checkpoint (pages in use × page size): for storage benchmarks.
-    public func storedBytes() throws -> Int {
+    public func storedBytes() async throws -> Int {
         do {
             // A checkpoint cannot run inside a transaction.
-            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         } catch {
             throw HubStoreError.wrap(error, path: path)
         }
-        return try read { db in
+        return try await read { db in
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
             let size = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0

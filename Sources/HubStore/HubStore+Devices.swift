@@ -3,8 +3,8 @@ import GRDB
 
 extension HubStore {
     /// The device remembered for `role`, or nil when none was chosen.
-    public func rememberedDevice(_ role: RememberedDevice.Role) throws -> RememberedDevice? {
-        try read { db in
+    public func rememberedDevice(_ role: RememberedDevice.Role) async throws -> RememberedDevice? {
+        try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE role = ?", arguments: [role.rawValue]).map { row in
                 RememberedDevice(
                     role: role, address: row["address"], name: row["name"],
@@ -15,8 +15,8 @@ extension HubStore {
     }
 
     /// Remembers `device` for its role, replacing whatever was remembered for it.
-    public func remember(_ device: RememberedDevice) throws {
-        try write { db in
+    public func remember(_ device: RememberedDevice) async throws {
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO devices (role, address, name, connect_automatically, remembered_at)
@@ -31,8 +31,8 @@ extension HubStore {
 
     /// Turns automatic connection of the device remembered for `role` on or off; false when none is remembered.
     @discardableResult
-    public func setConnectAutomatically(_ on: Bool, for role: RememberedDevice.Role) throws -> Bool {
-        try write { db in
+    public func setConnectAutomatically(_ on: Bool, for role: RememberedDevice.Role) async throws -> Bool {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE devices SET connect_automatically = ? WHERE role = ?", arguments: [on, role.rawValue])
             return db.changesCount > 0
@@ -41,8 +41,8 @@ extension HubStore {
 
     /// Forgets the device remembered for `role`; false when none was.
     @discardableResult
-    public func forgetDevice(_ role: RememberedDevice.Role) throws -> Bool {
-        try write { db in
+    public func forgetDevice(_ role: RememberedDevice.Role) async throws -> Bool {
+        try await write { db in
             try db.execute(sql: "DELETE FROM devices WHERE role = ?", arguments: [role.rawValue])
             return db.changesCount > 0
         }

@@ -8,9 +8,9 @@ extension HubStore {
     public static let heartRateBlockSeconds: Int64 = 600
 
     /// Adds seconds to the log in one transaction; a second already logged keeps its first value.
-    public func logHeartRate(_ seconds: [HeartRateSecond]) throws {
+    public func logHeartRate(_ seconds: [HeartRateSecond]) async throws {
         guard !seconds.isEmpty else { return }
-        try write { db in
+        try await write { db in
             let blockSeconds = Self.heartRateBlockSeconds
             let select = try db.cachedStatement(sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE start = ?")
             let save = try db.cachedStatement(sql: "INSERT OR REPLACE INTO heart_rate_blocks (start, bpm, rr) VALUES (?, ?, ?)")
@@ -49,7 +49,7 @@ extension HubStore {
     ///
     /// Reads raw seconds for short ranges, per-minute roll-ups from a stretch of a minute up, and per-hour
     /// roll-ups from an hour up, so a year costs about 9,000 rows.
-    public func heartRate(from start: Date, to end: Date, maxPoints: Int = 1000) throws -> [HeartRatePoint] {
+    public func heartRate(from start: Date, to end: Date, maxPoints: Int = 1000) async throws -> [HeartRatePoint] {
         let first = Int64(start.timeIntervalSince1970.rounded(.down))
         let last = Int64(end.timeIntervalSince1970.rounded(.up))
         guard last > first, maxPoints > 0 else { return [] }
@@ -61,7 +61,7 @@ extension HubStore {
         var widened = max(unit, ((last - first + Int64(maxPoints) - 1) / Int64(maxPoints) + unit - 1) / unit * unit)
         while (last - origin + widened - 1) / widened > Int64(maxPoints) { widened += unit }
         let stretch = widened
-        let buckets: [Int64: Rollup] = try read { db in
+        let buckets: [Int64: Rollup] = try await read { db in
             var buckets: [Int64: Rollup] = [:]
             switch unit {
             case 1:
@@ -101,10 +101,10 @@ extension HubStore {
     }
 
     /// Every logged RR interval from `start` to `end`, oldest first, in 1/1024 s.
-    public func heartRateIntervals(from start: Date, to end: Date) throws -> [UInt16] {
+    public func heartRateIntervals(from start: Date, to end: Date) async throws -> [UInt16] {
         let first = Int64(start.timeIntervalSince1970.rounded(.down))
         let last = Int64(end.timeIntervalSince1970.rounded(.up))
-        return try read { db in
+        return try await read { db in
             var intervals: [UInt16] = []
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT start, rr FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
@@ -127,9 +127,9 @@ extension HubStore {
     }
 
     /// Deletes the log before `date` (the retention setting); whole blocks, minutes and hours only.
-    public func deleteHeartRate(before date: Date) throws {
+    public func deleteHeartRate(before date: Date) async throws {
         let cutoff = Int64(date.timeIntervalSince1970.rounded(.down))
-        try write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM heart_rate_blocks WHERE start + ? <= ?", arguments: [Self.heartRateBlockSeconds, cutoff])
             try db.execute(sql: "DELETE FROM heart_rate_minutes WHERE (minute + 1) * 60 <= ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM heart_rate_hours WHERE (hour + 1) * 3600 <= ?", arguments: [cutoff])

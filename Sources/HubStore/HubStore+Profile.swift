@@ -3,8 +3,8 @@ import GRDB
 
 extension HubStore {
     /// The stored profile, or nil before one was set.
-    public func profile() throws -> Profile? {
-        try read { db in
+    public func profile() async throws -> Profile? {
+        try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1").map { row in
                 Profile(
                     name: row["name"], birthDate: row["birth_date"],
@@ -16,8 +16,8 @@ extension HubStore {
     }
 
     /// Stores `profile`, replacing any earlier one.
-    public func saveProfile(_ profile: Profile, at date: Date = Date()) throws {
-        try write { db in
+    public func saveProfile(_ profile: Profile, at date: Date = Date()) async throws {
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO profile (id, name, birth_date, gender, height_cm, weight_kg, heart_rate_monitoring,

@@ -5,18 +5,44 @@ extension HubStore {
     // MARK: - Recording
 
     /// Creates a running workout and returns its id.
-    public func startWorkout(at date: Date, goal: Goal?) throws -> WorkoutID {
-        try write { db in
+    ///
+    /// - Parameter simulated: recorded from simulated sensors or on a sped-up clock.
+    public func startWorkout(at date: Date, goal: Goal?, simulated: Bool = false, seenAt boot: BootTime? = nil) async throws
+        -> WorkoutID
+    {
+        try await write { db in
             try db.execute(
-                sql: "INSERT INTO workouts (started_at, status, goal_kind, goal_target) VALUES (?, 'running', ?, ?)",
-                arguments: [date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target])
+                sql: """
+                    INSERT INTO workouts (started_at, status, goal_kind, goal_target, simulated, boot_id, boot_seconds)
+                    VALUES (?, 'running', ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target, simulated, boot?.bootID,
+                    boot?.secondsSinceBoot,
+                ])
             return db.lastInsertedRowID
         }
     }
 
+    /// Marks a workout as simulated (a simulated reading reached it).
+    public func markSimulated(_ workout: WorkoutID) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE workouts SET simulated = 1 WHERE id = ?", arguments: [workout])
+        }
+    }
+
     /// Appends seconds of a workout and its new totals in one transaction: either all of it is stored or none.
-    public func recordSamples(_ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID) throws {
-        try write { db in
+    ///
+    /// - Parameter boot: where the machine's boot stood at the last of these seconds, for crash recovery.
+    public func recordSamples(
+        _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime? = nil
+    ) async throws {
+        try await write { db in
+            if let boot {
+                try db.execute(
+                    sql: "UPDATE workouts SET boot_id = ?, boot_seconds = ? WHERE id = ?",
+                    arguments: [boot.bootID, boot.secondsSinceBoot, workout])
+            }
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO workout_samples
@@ -35,8 +61,13 @@ extension HubStore {
     }
 
     /// Starts a pause: the workout is stored as paused from `date`.
-    public func beginPause(of workout: WorkoutID, at date: Date) throws {
-        try write { db in
+    public func beginPause(of workout: WorkoutID, at date: Date, seenAt boot: BootTime? = nil) async throws {
+        try await write { db in
+            if let boot {
+                try db.execute(
+                    sql: "UPDATE workouts SET boot_id = ?, boot_seconds = ? WHERE id = ?",
+                    arguments: [boot.bootID, boot.secondsSinceBoot, workout])
+            }
             try db.execute(
                 sql: "INSERT OR IGNORE INTO workout_pauses (workout_id, started_at) VALUES (?, ?)",
                 arguments: [workout, date.timeIntervalSince1970])
@@ -45,8 +76,8 @@ extension HubStore {
     }
 
     /// Ends the open pause (if any) at `date`; the workout is stored as running again.
-    public func endPause(of workout: WorkoutID, at date: Date) throws {
-        try write { db in
+    public func endPause(of workout: WorkoutID, at date: Date) async throws {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE workout_pauses SET ended_at = ? WHERE workout_id = ? AND ended_at IS NULL",
                 arguments: [date.timeIntervalSince1970, workout])
@@ -55,8 +86,8 @@ extension HubStore {
     }
 
     /// Records a pause that already ended, such as the time the hub was down before it resumed a workout.
-    public func recordPause(of workout: WorkoutID, from start: Date, to end: Date) throws {
-        try write { db in
+    public func recordPause(of workout: WorkoutID, from start: Date, to end: Date) async throws {
+        try await write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO workout_pauses (workout_id, started_at, ended_at) VALUES (?, ?, ?)",
                 arguments: [workout, start.timeIntervalSince1970, end.timeIntervalSince1970])
@@ -64,8 +95,8 @@ extension HubStore {
     }
 
     /// Stores a completed lap.
-    public func recordLap(_ lap: WorkoutLap, of workout: WorkoutID) throws {
-        try write { db in
+    public func recordLap(_ lap: WorkoutLap, of workout: WorkoutID) async throws {
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO workout_laps (workout_id, number, ended_at, moving_seconds, distance_m)
@@ -80,8 +111,8 @@ extension HubStore {
     /// Marks the workout finished at `date` with its final totals; closes an open pause at the same time.
     public func finishWorkout(
         _ workout: WorkoutID, at date: Date, totals: WorkoutTotals, recovery: WorkoutRecovery? = nil
-    ) throws {
-        try write { db in
+    ) async throws {
+        try await write { db in
             try Self.updateTotals(totals, of: workout, in: db)
             try db.execute(
                 sql: "UPDATE workout_pauses SET ended_at = ? WHERE workout_id = ? AND ended_at IS NULL",
@@ -96,8 +127,8 @@ extension HubStore {
     }
 
     /// Changes the goal of a workout under way (the person set a new goal mid-workout).
-    public func updateGoal(_ goal: Goal?, of workout: WorkoutID) throws {
-        try write { db in
+    public func updateGoal(_ goal: Goal?, of workout: WorkoutID) async throws {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE workouts SET goal_kind = ?, goal_target = ? WHERE id = ?",
                 arguments: [goal?.kind.rawValue, goal?.target, workout])
@@ -105,8 +136,8 @@ extension HubStore {
     }
 
     /// Notes that an interrupted workout was picked up again after a crash.
-    public func markResumed(_ workout: WorkoutID) throws {
-        try write { db in
+    public func markResumed(_ workout: WorkoutID) async throws {
+        try await write { db in
             try db.execute(sql: "UPDATE workouts SET recovery = 'resumed' WHERE id = ?", arguments: [workout])
         }
     }
@@ -128,8 +159,8 @@ extension HubStore {
     // MARK: - Reading
 
     /// The workout that was running or paused when the hub last stopped, if any.
-    public func unfinishedWorkout() throws -> Workout? {
-        try read { db in
+    public func unfinishedWorkout() async throws -> Workout? {
+        try await read { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM workouts WHERE status != 'finished' ORDER BY started_at DESC LIMIT 1"
             ).map(Self.workout(from:))
@@ -137,23 +168,23 @@ extension HubStore {
     }
 
     /// Stored workouts, newest first.
-    public func workouts(limit: Int = 1000) throws -> [Workout] {
-        try read { db in
+    public func workouts(limit: Int = 1000) async throws -> [Workout] {
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM workouts ORDER BY started_at DESC LIMIT ?", arguments: [limit])
                 .map(Self.workout(from:))
         }
     }
 
     /// One workout by id, or nil.
-    public func workout(_ id: WorkoutID) throws -> Workout? {
-        try read { db in
+    public func workout(_ id: WorkoutID) async throws -> Workout? {
+        try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM workouts WHERE id = ?", arguments: [id]).map(Self.workout(from:))
         }
     }
 
     /// Every stored second of a workout, in order.
-    public func samples(of workout: WorkoutID) throws -> [WorkoutSample] {
-        try read { db in
+    public func samples(of workout: WorkoutID) async throws -> [WorkoutSample] {
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workout_samples WHERE workout_id = ? ORDER BY second", arguments: [workout]
             ).map { row in
@@ -167,8 +198,8 @@ extension HubStore {
     }
 
     /// The workout's pauses, in order.
-    public func pauses(of workout: WorkoutID) throws -> [WorkoutPause] {
-        try read { db in
+    public func pauses(of workout: WorkoutID) async throws -> [WorkoutPause] {
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workout_pauses WHERE workout_id = ? ORDER BY started_at", arguments: [workout]
             ).map { row in
@@ -180,8 +211,8 @@ extension HubStore {
     }
 
     /// The workout's laps, in order.
-    public func laps(of workout: WorkoutID) throws -> [WorkoutLap] {
-        try read { db in
+    public func laps(of workout: WorkoutID) async throws -> [WorkoutLap] {
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workout_laps WHERE workout_id = ? ORDER BY number", arguments: [workout]
             ).map { row in
@@ -195,9 +226,9 @@ extension HubStore {
     /// Deletes a workout with its samples, pauses and laps.
     ///
     /// - Throws: `HubStoreError` with `isNotFound` when there is no such workout.
-    public func deleteWorkout(_ id: WorkoutID) throws {
+    public func deleteWorkout(_ id: WorkoutID) async throws {
         let path = self.path
-        try write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM workouts WHERE id = ?", arguments: [id])
             if db.changesCount == 0 {
                 throw HubStoreError.notFound(
@@ -240,10 +271,15 @@ extension HubStore {
         let goal = (row["goal_kind"] as String?).flatMap(GoalKind.init(rawValue:)).map {
             Goal(kind: $0, target: row["goal_target"])
         }
+        var boot: BootTime?
+        if let bootID = row["boot_id"] as String?, let seconds = row["boot_seconds"] as Double? {
+            boot = BootTime(bootID: bootID, secondsSinceBoot: seconds)
+        }
         return Workout(
             id: row["id"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
             endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
             status: WorkoutStatus(rawValue: row["status"]) ?? .finished, totals: totals, goal: goal,
-            recovery: (row["recovery"] as String?).flatMap(WorkoutRecovery.init(rawValue:)))
+            recovery: (row["recovery"] as String?).flatMap(WorkoutRecovery.init(rawValue:)),
+            isSimulated: row["simulated"] ?? false, lastSeenBoot: boot)
     }
 }

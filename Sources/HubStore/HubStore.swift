@@ -56,15 +56,19 @@ public final class HubStore: Sendable {
     }
 
     /// Runs `body` in a write transaction, mapping database errors to `HubStoreError`.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        do { return try pool.write(body) } catch let error as HubStoreError { throw error } catch {
+    ///
+    /// Async on purpose: the wait for another process's write lock (up to the busy timeout) and the write itself
+    /// happen on GRDB's own writer thread, while the calling task is suspended. A cooperative thread is never
+    /// blocked, so a `stayfit reset` (VACUUM) or another writer cannot stall bus delivery or the console.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await pool.write(body) } catch let error as HubStoreError { throw error } catch {
             throw HubStoreError.wrap(error, path: path)
         }
     }
 
-    /// Runs `body` with a read-only snapshot, mapping database errors to `HubStoreError`.
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        do { return try pool.read(body) } catch let error as HubStoreError { throw error } catch {
+    /// Runs `body` with a read-only snapshot, mapping database errors to `HubStoreError`; suspends, never blocks.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await pool.read(body) } catch let error as HubStoreError { throw error } catch {
             throw HubStoreError.wrap(error, path: path)
         }
     }

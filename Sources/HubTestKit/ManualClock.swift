@@ -5,16 +5,19 @@ import Synchronization
 /// A `HubClock` that moves only when a test says so.
 ///
 /// `sleep(until:)` suspends until `advance(by:)` moves the time past the deadline, so supervisor backoff or
-/// a workout's seconds run in microseconds and always the same way.
+/// a workout's seconds run in microseconds and always the same way. `stepWallClock(by:)` moves the wall clock
+/// alone, as NTP or a person setting the date does on a real machine.
 public final class ManualClock: HubClock {
     private struct Sleeper {
         let id: UInt64
-        let deadline: Date
+        let deadline: HubInstant
         let continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
+        var instant = HubInstant(sinceOrigin: .zero)
         var now: Date
+        var synchronised = true
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
     }
@@ -24,18 +27,41 @@ public final class ManualClock: HubClock {
     /// The speed it reports, as if it stood for a sped-up simulation; it still moves only on `advance(by:)`.
     public let speed: Double
 
+    /// The boot this clock pretends to run in; `bootTime` counts from its `secondsSinceBoot`.
+    public let boot: BootTime?
+
     /// Starts at `now` (by default a fixed date, so tests are repeatable).
-    public init(now: Date = Date(timeIntervalSince1970: 1_790_000_000), speed: Double = 1) {
+    public init(
+        now: Date = Date(timeIntervalSince1970: 1_790_000_000), speed: Double = 1,
+        boot: BootTime? = BootTime(bootID: "manual-clock-boot", secondsSinceBoot: 1_000)
+    ) {
         state = Mutex(State(now: now))
         self.speed = speed
+        self.boot = boot
     }
 
+    public var instant: HubInstant { state.withLock { $0.instant } }
     public var now: Date { state.withLock { $0.now } }
+    public var isWallClockSynchronised: Bool { state.withLock { $0.synchronised } }
+
+    public var bootTime: BootTime? {
+        boot.map { BootTime(bootID: $0.bootID, secondsSinceBoot: $0.secondsSinceBoot + instant.sinceOrigin.seconds / speed) }
+    }
+
+    /// Steps the wall clock alone (an NTP correction, a date set by hand); monotonic time does not move.
+    public func stepWallClock(by interval: TimeInterval) {
+        state.withLock { $0.now = $0.now.addingTimeInterval(interval) }
+    }
+
+    /// Says whether the wall clock is synchronised, as the kernel would.
+    public func setWallClockSynchronised(_ synchronised: Bool) {
+        state.withLock { $0.synchronised = synchronised }
+    }
 
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    public func sleep(until deadline: Date) async throws {
+    public func sleep(until deadline: HubInstant) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -43,7 +69,7 @@ public final class ManualClock: HubClock {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    if deadline <= state.now { return true }
+                    if deadline <= state.instant { return true }
                     if Task.isCancelled { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
@@ -60,13 +86,14 @@ public final class ManualClock: HubClock {
         try Task.checkCancellation()
     }
 
-    /// Moves time forward and wakes every sleeper whose deadline has come.
+    /// Moves time (monotonic and wall) forward and wakes every sleeper whose deadline has come.
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
+            state.instant = state.instant + duration
             state.now = state.now.addingTimeInterval(duration.seconds)
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }
-            state.sleepers.removeAll { $0.deadline <= now }
+            let instant = state.instant
+            let due = state.sleepers.filter { $0.deadline <= instant }
+            state.sleepers.removeAll { $0.deadline <= instant }
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }

@@ -62,7 +62,7 @@ struct DemoCommand: AsyncParsableCommand {
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
             try await hub.run()
 
-            guard let workout = try store.workouts(limit: 1).first, workout.status == .finished else {
+            guard let workout = try await store.workouts(limit: 1).first, workout.status == .finished else {
                 throw CLIError("the demo ended without a finished workout; run it with --verbose to see why")
             }
             print(Summary.text(for: workout))

@@ -53,7 +53,7 @@ struct DevicesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
+                let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
                 writeLine("Scanning for heart-rate straps for \(seconds) seconds…")
                 let straps = try await bluetooth.manager().scan(for: .seconds(seconds))
                 guard let first = straps.first else {
@@ -91,9 +91,9 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let address = BluetoothAddress.normalized(address) ?? address
                 let store = try storeOptions.openStore()
-                let previous = try store.rememberedDevice(.heartRate)
+                let previous = try await store.rememberedDevice(.heartRate)
                 let strap = try await bluetooth.manager().connect(address: address, searchFor: .seconds(seconds))
-                try store.remember(RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
+                try await store.remember(RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
                 if let previous, previous.address != strap.address {
                     // Free the strap the hub used before, for its battery and for other devices.
                     _ = try? await bluetooth.manager().disconnect(address: previous.address)
@@ -113,11 +113,11 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                guard let strap = try store.rememberedDevice(.heartRate) else {
+                guard let strap = try await store.rememberedDevice(.heartRate) else {
                     throw CLIError("No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows.")
                 }
                 // First the switch, so a running hub does not connect the strap again right after.
-                try store.setConnectAutomatically(false, for: .heartRate)
+                try await store.setConnectAutomatically(false, for: .heartRate)
                 let label = "\(strap.name) (\(strap.address))"
                 let wasConnected = try await bluetooth.manager().disconnect(address: strap.address)
                 print(
@@ -136,10 +136,10 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                guard let strap = try store.rememberedDevice(.heartRate) else {
+                guard let strap = try await store.rememberedDevice(.heartRate) else {
                     return print("No strap is remembered; nothing to forget.")
                 }
-                try store.forgetDevice(.heartRate)
+                try await store.forgetDevice(.heartRate)
                 // Best effort: the strap is forgotten even when BlueZ cannot be reached.
                 _ = try? await bluetooth.manager().disconnect(address: strap.address)
                 print(
@@ -158,7 +158,7 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let manager = try bluetooth.manager()
-                let remembered = try storeOptions.openStore().rememberedDevice(.heartRate)
+                let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
                 if let remembered {
                     let mode = remembered.connectAutomatically ? "the hub connects it" : "disconnected: the hub leaves it alone"
                     print("Remembered strap: \(remembered.name) (\(remembered.address)), \(mode).")

@@ -12,7 +12,7 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                guard let goal = try storeOptions.openStore().activeGoal() else {
+                guard let goal = try await storeOptions.openStore().activeGoal() else {
                     return print("No goal set. Set one: stayfit goals set distance 5km")
                 }
                 print("Goal: \(GoalInput.describe(goal))")
@@ -34,7 +34,7 @@ struct GoalsCommand: AsyncParsableCommand {
                 do { goal = try GoalInput.parse(kind: kind.kind, value: value) } catch {
                     throw CLIError("\(error).", exitCode: 65)
                 }
-                try storeOptions.openStore().setActiveGoal(goal)
+                try await storeOptions.openStore().setActiveGoal(goal)
                 print("Goal set: \(GoalInput.describe(goal)).")
             }
         }
@@ -46,7 +46,7 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                try storeOptions.openStore().setActiveGoal(nil)
+                try await storeOptions.openStore().setActiveGoal(nil)
                 print("Goal cleared.")
             }
         }

@@ -14,7 +14,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                guard let profile = try storeOptions.openStore().profile() else {
+                guard let profile = try await storeOptions.openStore().profile() else {
                     if json { return print("null") }
                     return print("No profile yet. Set one: stayfit profile set --name Alex --birth-date 1990-04-21 --gender female --height 168 --weight 61")
                 }
@@ -54,14 +54,14 @@ struct ProfileCommand: AsyncParsableCommand {
                 let form = ProfileForm(
                     name: name, birthDate: birthDate, gender: gender, height: height, weight: weight,
                     heartRateMonitoring: heartRateMonitoring.map { $0 == .on })
-                let existing = try store.profile()
+                let existing = try await store.profile()
                 let profile: Profile
                 do throws(ProfileError) {
                     profile = try form.validated(against: existing, today: Date())
                 } catch {
                     throw CLIError("\(error.message): \(error.hint).", exitCode: 65)
                 }
-                try store.saveProfile(profile)
+                try await store.saveProfile(profile)
                 print("Profile saved.")
             }
         }

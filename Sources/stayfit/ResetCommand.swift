@@ -16,7 +16,7 @@ struct ResetCommand: AsyncParsableCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw CLIError("not resetting: there is no terminal to confirm on; add --yes to reset from a script")
                 }
-                let workouts = try store.rowCounts()["workouts"] ?? 0
+                let workouts = try await store.rowCounts()["workouts"] ?? 0
                 print("This deletes your profile, goals and all \(workouts) workouts in \(store.path).")
                 print("Type yes to delete everything: ", terminator: "")
                 guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
@@ -24,7 +24,7 @@ struct ResetCommand: AsyncParsableCommand {
                     return
                 }
             }
-            try store.deleteAllUserData()
+            try await store.deleteAllUserData()
             print("All data deleted.")
         }
     }

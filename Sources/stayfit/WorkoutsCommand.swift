@@ -15,7 +15,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let workouts = try storeOptions.openStore().workouts()
+                let workouts = try await storeOptions.openStore().workouts()
                 if json { return print(try JSON.string(workouts)) }
                 guard !workouts.isEmpty else { return print("No workouts yet. Try: stayfit demo") }
                 print(pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11) + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
@@ -50,10 +50,10 @@ struct WorkoutsCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                guard let workout = try store.workout(id) else {
+                guard let workout = try await store.workout(id) else {
                     throw CLIError("there is no workout \(id); 'stayfit workouts list' shows the stored ones")
                 }
-                let detail = Detail(
+                let detail = await Detail(
                     workout: workout, laps: try store.laps(of: id), pauses: try store.pauses(of: id),
                     samples: try store.samples(of: id))
                 if json { return print(try JSON.string(detail)) }
@@ -85,7 +85,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                try storeOptions.openStore().deleteWorkout(id)
+                try await storeOptions.openStore().deleteWorkout(id)
                 print("Deleted workout \(id).")
             }
         }

@@ -5,7 +5,7 @@ import Testing
 @testable import HeartRate
 
 @Suite struct HeartRateLinkStateTests {
-    let start = Date(timeIntervalSince1970: 1_790_000_000)
+    let start = HubInstant(sinceOrigin: .seconds(1_000))
 
     @Test func aReadingWithoutSkinContactIsALossOnceAndContactAgainRestoresIt() {
         let state = HeartRateLinkState()
@@ -58,3 +58,6 @@ import Testing
         #expect(!state.shouldAnnounceLowBattery(0, threshold: 0))
     }
 }
+
+/// Seconds after an instant, as the tests write them.
+private func + (instant: HubInstant, seconds: Double) -> HubInstant { instant + .seconds(seconds) }

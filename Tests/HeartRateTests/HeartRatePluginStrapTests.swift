@@ -116,7 +116,7 @@ import Testing
             try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
                 try await harness.waitForStatus(.connected)
                 #expect(harness.statuses.all.last?.device == "Polar H10 1234 (\(MockStrap.firstAddress))")
-                try harness.context.store.remember(Self.remembered(Self.second))
+                try await harness.context.store.remember(Self.remembered(Self.second))
                 harness.context.bus.publish(StoreChanged(section: .devices))
                 try await harness.waitForStatus(.connected, count: 2)
                 #expect(harness.statuses.all.last?.device == "Wahoo TICKR (\(Self.second))")
@@ -139,7 +139,7 @@ import Testing
                 #expect(harness.statuses.all.last?.detail?.contains("stayfit devices connect C0:FF:EE:00:00:01") == true)
                 try await eventually { try await strap.deviceCalls("Disconnect") == 1 }
                 #expect(try await strap.deviceCalls("Connect") == 0)
-                try harness.context.store.setConnectAutomatically(true, for: .heartRate)
+                try await harness.context.store.setConnectAutomatically(true, for: .heartRate)
                 harness.context.bus.publish(StoreChanged(section: .devices))
                 try await harness.waitForStatus(.connected)
                 #expect(try await strap.deviceCalls("Connect") == 1)

@@ -9,15 +9,15 @@ import Testing
         heartRateMonitoring: true)
 
     /// Runs a logger on a manual clock, publishes one reading per second for `seconds`, and stops it.
-    func log(seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) throws -> Void = { _ in })
+    func log(seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in })
         async throws -> (HubStore, TemporaryDirectory, Date)
     {
         let clock = ManualClock()
         let (context, directory) = try PluginContext.test(clock: clock)
         var profile = Self.profile
         profile.heartRateMonitoring = monitoring
-        try context.store.saveProfile(profile)
-        try before(context.store)
+        try await context.store.saveProfile(profile)
+        try await before(context.store)
         let logger = HeartRateLogger(context: context, retention: retention, flushEvery: .seconds(5))
         let start = clock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -42,25 +42,25 @@ import Testing
     @Test func logsEverySecondWhenMonitoringIsOn() async throws {
         let (store, directory, start) = try await log(seconds: 20, monitoring: true)
         _ = directory
-        let points = try store.heartRate(from: start, to: start.addingTimeInterval(20), maxPoints: 20)
+        let points = try await store.heartRate(from: start, to: start.addingTimeInterval(20), maxPoints: 20)
         #expect(points.map(\.maximum) == Array(100..<120))
-        #expect(try store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
-        #expect(try store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614], "600 ms = 614.4/1024 s")
+        #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
+        #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614], "600 ms = 614.4/1024 s")
     }
 
     @Test func logsNothingWhenMonitoringIsOff() async throws {
         let (store, directory, start) = try await log(seconds: 20, monitoring: false)
         _ = directory
-        #expect(try store.heartRate(from: start, to: start.addingTimeInterval(20)).isEmpty)
+        #expect(try await store.heartRate(from: start, to: start.addingTimeInterval(20)).isEmpty)
     }
 
     @Test func deletesLogOlderThanTheRetention() async throws {
         let old = ManualClock().now.addingTimeInterval(-3 * 86_400)
         let (store, directory, start) = try await log(seconds: 5, monitoring: true, retention: .seconds(86_400)) { store in
-            try store.logHeartRate([HeartRateSecond(second: Int64(old.timeIntervalSince1970), beatsPerMinute: 70)])
+            try await store.logHeartRate([HeartRateSecond(second: Int64(old.timeIntervalSince1970), beatsPerMinute: 70)])
         }
         _ = directory
-        #expect(try store.heartRate(from: old.addingTimeInterval(-10), to: old.addingTimeInterval(10)).isEmpty)
-        #expect(try store.heartRate(from: start, to: start.addingTimeInterval(5)).count == 5)
+        #expect(try await store.heartRate(from: old.addingTimeInterval(-10), to: old.addingTimeInterval(10)).isEmpty)
+        #expect(try await store.heartRate(from: start, to: start.addingTimeInterval(5)).count == 5)
     }
 }

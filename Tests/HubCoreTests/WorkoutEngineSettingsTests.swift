@@ -11,14 +11,14 @@ import Testing
     @Test func countsCaloriesForTheStoredProfile() async throws {
         let harness = try Harness()
         // 35 years old on the clock's day, 2026-09-21.
-        try harness.store.saveProfile(
+        try await harness.store.saveProfile(
             Profile(name: "Sam", birthDate: "1991-09-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             for _ in 1...3 { _ = try await harness.second(heartRate: 140) }
             let man = Calories.Person(weightKilograms: 75, ageYears: 35, gender: .male)
             let perSecond = Calories.keytelKilocaloriesPerMinute(heartRate: 140, person: man) / 60
-            let kilocalories = try harness.store.samples(of: id).map(\.kilocalories)
+            let kilocalories = try await harness.store.samples(of: id).map(\.kilocalories)
             #expect(kilocalories.count == 3)
             for (second, total) in kilocalories.enumerated() {
                 #expect(abs(total - perSecond * Double(second + 1)) < 1e-9)
@@ -34,7 +34,7 @@ import Testing
             _ = try await harness.send(.start)
             for _ in 1...2 { #expect(try await harness.second().goal == nil) }
 
-            try harness.store.setActiveGoal(goal)
+            try await harness.store.setActiveGoal(goal)
             harness.bus.publish(StoreChanged(section: .goals))
             try await harness.settle()
             let progress = try await harness.second()
@@ -49,13 +49,13 @@ import Testing
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             _ = try await harness.second()
-            try harness.store.setActiveGoal(goal)
+            try await harness.store.setActiveGoal(goal)
             harness.bus.publish(StoreChanged(section: .goals))
             try await harness.settle()
             _ = try await harness.second()
             let summary = try #require(try await harness.send(.stop).summary)
             #expect(summary.goal == goal)
-            #expect(try harness.store.workout(id)?.goal == summary.goal)
+            #expect(try await harness.store.workout(id)?.goal == summary.goal)
         }
     }
 
@@ -73,11 +73,11 @@ import Testing
 
             let finished = try await harness.states.next()
             #expect(finished.state == .finished)
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.endedAt == Date.testStart(plus: 2))
             #expect(stored.totals.movingSeconds == 2)
-            #expect(try harness.store.samples(of: id).count == 2)
+            #expect(try await harness.store.samples(of: id).count == 2)
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
                 last = progress
             }
 
-            let samples = try harness.store.samples(of: id)
+            let samples = try await harness.store.samples(of: id)
             #expect(samples.map(\.second) == [1, 2, 3, 4, 5])
             #expect(samples.map(\.recordedAt) == (1...5).map { Date.testStart(plus: Double($0)) })
             #expect(samples.map(\.heartRate) == [121, 122, 123, 124, 125])
@@ -47,7 +47,7 @@ import Testing
                 #expect(abs(sample.kilocalories - kilocalories) < 1e-9)
             }
             #expect(abs(try #require(samples.last).distanceMeters - distance) < 1e-9)
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .running)
             #expect(stored.totals == last?.totals)
         }
@@ -70,8 +70,8 @@ import Testing
                 #expect(progress.currentSpeedMetersPerSecond == nil)
                 #expect(abs(progress.totals.distanceMeters - Harness.meters(from: 0, to: 2)) < 1e-9)
             }
-            #expect(try harness.store.samples(of: id).count == 3)
-            #expect(try harness.store.workout(id)?.status == .paused)
+            #expect(try await harness.store.samples(of: id).count == 3)
+            #expect(try await harness.store.workout(id)?.status == .paused)
 
             #expect(try await harness.send(.resume).state == .running)
             for second in 0..<2 {
@@ -91,13 +91,13 @@ import Testing
             #expect(abs(summary.totals.distanceMeters - distance) < 1e-9)
             #expect(summary.totals.averageHeartRate == 130)
 
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.endedAt == Date.testStart(plus: 8))
             #expect(stored.totals == summary.totals)
-            #expect(try harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))])
-            #expect(try harness.store.samples(of: id).map(\.recordedAt) == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
-            #expect(try harness.store.unfinishedWorkout() == nil)
+            #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))])
+            #expect(try await harness.store.samples(of: id).map(\.recordedAt) == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
+            #expect(try await harness.store.unfinishedWorkout() == nil)
         }
     }
 
@@ -112,11 +112,11 @@ import Testing
                 #expect(progress.moving == .seconds(second + 1))
             }
             let step = Harness.meters(from: 0, to: 1)
-            let speeds = try harness.store.samples(of: id).map(\.speedMetersPerSecond)
+            let speeds = try await harness.store.samples(of: id).map(\.speedMetersPerSecond)
             #expect(speeds.count == 4)
             let last = try #require(speeds.last ?? nil)
             #expect(abs(last - step) < 0.1, "\(speeds) for a steady \(step) m/s")
-            #expect(abs(try #require(try harness.store.workout(id)?.totals.maxSpeedMetersPerSecond) - step) < 0.1)
+            #expect(abs(try #require(try await harness.store.workout(id)?.totals.maxSpeedMetersPerSecond) - step) < 0.1)
         }
     }
 
@@ -128,7 +128,7 @@ import Testing
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             for fix in [0, 1, 2, -60, -59, -58, -57, -56] { _ = try await harness.second(fix: fix) }
-            let totals = try #require(try harness.store.workout(id)?.totals)
+            let totals = try #require(try await harness.store.workout(id)?.totals)
             // At most the 6 steps really run; never the jump.
             #expect(totals.distanceMeters <= Harness.meters(from: 0, to: 6) + 0.01)
             #expect(try #require(totals.maxSpeedMetersPerSecond) < 5)
@@ -144,10 +144,10 @@ import Testing
             shown.append(try await harness.second(heartRate: 150).currentHeartRate)
             for _ in 2...8 { shown.append(try await harness.second().currentHeartRate) }
 
-            let recorded = try harness.store.samples(of: id).map(\.heartRate)
+            let recorded = try await harness.store.samples(of: id).map(\.heartRate)
             #expect(recorded == [150, 150, 150, 150, 150, nil, nil, nil])
             #expect(shown == recorded)
-            #expect(try harness.store.workout(id)?.totals.averageHeartRate == 150)
+            #expect(try await harness.store.workout(id)?.totals.averageHeartRate == 150)
         }
     }
 
@@ -159,7 +159,7 @@ import Testing
             _ = try await harness.second(heartRate: 150)
             for _ in 2...22 { _ = try await harness.second() }
 
-            let recorded = try harness.store.samples(of: id).map(\.heartRate)
+            let recorded = try await harness.store.samples(of: id).map(\.heartRate)
             #expect(recorded == Array(repeating: 150, count: 20) + [nil, nil])
         }
     }
@@ -175,21 +175,21 @@ import Testing
             try await harness.settle()
             harness.clock.advance(by: .milliseconds(500))
             #expect(try await harness.progress.next().currentHeartRate == nil)
-            #expect(try harness.store.samples(of: id).map(\.heartRate) == [140, nil])
+            #expect(try await harness.store.samples(of: id).map(\.heartRate) == [140, nil])
         }
     }
 
     @Test func announcesAReachedGoalOnce() async throws {
         let harness = try Harness()
         let goal = Goal(kind: .duration, target: 3)
-        try harness.store.setActiveGoal(goal)
+        try await harness.store.setActiveGoal(goal)
         let reached = harness.bus.messages(of: GoalReached.self)
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             var percents: [Int] = []
             for _ in 1...6 { percents.append(try #require(try await harness.second().goal).percent) }
             #expect(percents == [33, 66, 100, 100, 100, 100])
-            #expect(try harness.store.workout(id)?.goal == goal)
+            #expect(try await harness.store.workout(id)?.goal == goal)
         }
 
         // Published after the workout, so every GoalReached the engine sent comes before it.
@@ -218,7 +218,7 @@ import Testing
 
             for second in 3..<5 { _ = try await harness.second(fix: second) }
             _ = try await harness.send(.stop)
-            let stored = try harness.store.laps(of: id)
+            let stored = try await harness.store.laps(of: id)
             #expect(stored.count == 2)
             #expect(stored.first == lap1)
             let lap2 = try #require(stored.last)
@@ -237,7 +237,7 @@ import Testing
             #expect(try await announcements.next() == Announcement("Workout started."))
             harness.bus.publish(WorkoutCommand(.start))
             #expect(try await announcements.next() == Announcement("A workout is already under way."))
-            #expect(try harness.store.workouts().count == 1)
+            #expect(try await harness.store.workouts().count == 1)
         }
     }
 }

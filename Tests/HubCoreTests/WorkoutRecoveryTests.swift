@@ -9,22 +9,22 @@ import Testing
 
     /// Stores a running workout that started `ago` seconds before the clock's now, with 60 recorded seconds
     /// of 2.5 m at 130 bpm each.
-    private func storeInterruptedWorkout(in harness: Harness, startedSecondsAgo ago: Double) throws -> (WorkoutID, [WorkoutSample]) {
+    private func storeInterruptedWorkout(in harness: Harness, startedSecondsAgo ago: Double) async throws -> (WorkoutID, [WorkoutSample]) {
         let start = Date.testStart(plus: -ago)
-        let id = try harness.store.startWorkout(at: start, goal: nil)
+        let id = try await harness.store.startWorkout(at: start, goal: nil)
         let samples = (1...60).map { second in
             WorkoutSample(
                 second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
                 longitude: nil, speedMetersPerSecond: 2.5, distanceMeters: 2.5 * Double(second),
                 kilocalories: 0.125 * Double(second), steps: nil)
         }
-        try harness.store.recordSamples(samples, totals: WorkoutMetrics(restoring: samples).totals, of: id)
+        try await harness.store.recordSamples(samples, totals: WorkoutMetrics(restoring: samples).totals, of: id)
         return (id, samples)
     }
 
     @Test func resumesAWorkoutInterruptedWithinTheResumeWindow() async throws {
         let harness = try Harness()  // resume within 10 minutes
-        let (id, _) = try storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
+        let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
         let recovered = harness.bus.messages(of: WorkoutRecovered.self)
         try await harness.run {
             let state = try await harness.states.next()
@@ -34,18 +34,18 @@ import Testing
             #expect(recovery.workout.id == id)
             #expect(recovery.gap == .seconds(40))  // last second stored at -40 s
 
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .running)
             #expect(stored.recovery == .resumed)
             // The time the hub was away is a pause.
-            #expect(try harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: -40), endedAt: .testStart())])
+            #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: -40), endedAt: .testStart())])
 
             let progress = try await harness.second()
             #expect(progress.workoutID == id)
             #expect(progress.moving == .seconds(61))
             #expect(progress.totals.distanceMeters == 150)
             #expect(progress.elapsed == .seconds(101))
-            let samples = try harness.store.samples(of: id)
+            let samples = try await harness.store.samples(of: id)
             #expect(samples.count == 61)
             #expect(samples.last?.second == 61)
         }
@@ -53,7 +53,7 @@ import Testing
 
     @Test func closesAWorkoutInterruptedLongAgoWithTheTotalsOfItsSamples() async throws {
         let harness = try Harness()
-        let (id, samples) = try storeInterruptedWorkout(in: harness, startedSecondsAgo: 7_200)
+        let (id, samples) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 7_200)
         let recovered = harness.bus.messages(of: WorkoutRecovered.self)
         try await harness.run {
             let recovery = try await recovered.next()
@@ -61,7 +61,7 @@ import Testing
             #expect(recovery.workout.id == id)
             #expect(recovery.gap == .seconds(7_140))
 
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.recovery == .closed)
             #expect(stored.endedAt == Date.testStart(plus: -7_140))  // its last recorded second
@@ -69,7 +69,7 @@ import Testing
             #expect(stored.totals.movingSeconds == 60)
             #expect(stored.totals.distanceMeters == 150)
             #expect(stored.totals.averageHeartRate == 130)
-            #expect(try harness.store.unfinishedWorkout() == nil)
+            #expect(try await harness.store.unfinishedWorkout() == nil)
 
             // The engine stays idle: a new workout starts from scratch.
             let started = try await harness.send(.start)
@@ -81,11 +81,11 @@ import Testing
     @Test func aWorkoutRecordedAheadOfTheClockIsClosedNotResumed() async throws {
         // A sped-up simulation stores seconds in the future; they cannot be carried on in real time.
         let harness = try Harness()
-        let (id, _) = try storeInterruptedWorkout(in: harness, startedSecondsAgo: -30)
+        let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: -30)
         let recovered = harness.bus.messages(of: WorkoutRecovered.self)
         try await harness.run {
             #expect(try await recovered.next().outcome == .closed)
-            let stored = try #require(try harness.store.workout(id))
+            let stored = try #require(try await harness.store.workout(id))
             #expect((stored.status, stored.recovery) == (.finished, .closed))
             #expect(stored.endedAt == Date.testStart(plus: 90))
         }
@@ -93,8 +93,8 @@ import Testing
 
     @Test func aWorkoutPausedBeforeTheCrashIsResumedPaused() async throws {
         let harness = try Harness()
-        let (id, _) = try storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
-        try harness.store.beginPause(of: id, at: .testStart(plus: -40))
+        let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
+        try await harness.store.beginPause(of: id, at: .testStart(plus: -40))
         try await harness.run {
             #expect(try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
             let progress = try await harness.send(.resume)

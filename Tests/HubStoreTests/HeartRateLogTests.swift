@@ -10,13 +10,13 @@ import Testing
     /// A deterministic day-like pattern: 60–180 bpm.
     static func bpm(at second: Int64) -> UInt8 { UInt8(60 + (second * 7919) % 121) }
 
-    @Test func aPlotOfADayMatchesTheRawSecondsStretchByStretch() throws {
+    @Test func aPlotOfADayMatchesTheRawSecondsStretchByStretch() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
         let seconds = (0..<Int64(86_400)).map { HeartRateSecond(second: Self.day + $0, beatsPerMinute: Self.bpm(at: $0)) }
-        try store.logHeartRate(seconds)
+        try await store.logHeartRate(seconds)
 
-        let points = try store.heartRate(
+        let points = try await store.heartRate(
             from: Date(timeIntervalSince1970: TimeInterval(Self.day)),
             to: Date(timeIntervalSince1970: TimeInterval(Self.day + 86_400)), maxPoints: 1000)
         #expect(points.count <= 1000)
@@ -30,65 +30,65 @@ import Testing
         #expect(abs(first.average - Double(raw.reduce(0, +)) / Double(raw.count)) < 1e-9)
     }
 
-    @Test func shortRangesComeFromRawSecondsAndLongOnesFromHourlyRollups() throws {
+    @Test func shortRangesComeFromRawSecondsAndLongOnesFromHourlyRollups() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
-        try store.logHeartRate((0..<Int64(7200)).map { HeartRateSecond(second: Self.day + $0, beatsPerMinute: Self.bpm(at: $0)) })
+        try await store.logHeartRate((0..<Int64(7200)).map { HeartRateSecond(second: Self.day + $0, beatsPerMinute: Self.bpm(at: $0)) })
         let start = Date(timeIntervalSince1970: TimeInterval(Self.day + 10))
 
-        let minute = try store.heartRate(from: start, to: start.addingTimeInterval(60), maxPoints: 1000)
+        let minute = try await store.heartRate(from: start, to: start.addingTimeInterval(60), maxPoints: 1000)
         #expect(minute.count == 60)
         #expect(minute.map(\.maximum) == (10..<70).map { Int(Self.bpm(at: Int64($0))) })
 
-        let year = try store.heartRate(from: start.addingTimeInterval(-180 * 86_400), to: start.addingTimeInterval(185 * 86_400))
+        let year = try await store.heartRate(from: start.addingTimeInterval(-180 * 86_400), to: start.addingTimeInterval(185 * 86_400))
         #expect(year.count == 1, "two hours of data fall into one stretch of a year-long plot")
         #expect(year.first?.count == 7200)
         #expect(year.first?.maximum == 180)
     }
 
-    @Test func loggingTheSameSecondTwiceKeepsTheFirstAndCountsItOnce() throws {
+    @Test func loggingTheSameSecondTwiceKeepsTheFirstAndCountsItOnce() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
-        try store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 100, rrIntervals1024: [600])])
-        try store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 150, rrIntervals1024: [400])])
-        let points = try store.heartRate(
+        try await store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 100, rrIntervals1024: [600])])
+        try await store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 150, rrIntervals1024: [400])])
+        let points = try await store.heartRate(
             from: Date(timeIntervalSince1970: TimeInterval(Self.day)), to: Date(timeIntervalSince1970: TimeInterval(Self.day + 3600)),
             maxPoints: 1)
         #expect(points == [HeartRatePoint(start: Date(timeIntervalSince1970: TimeInterval(Self.day)), seconds: 3600, minimum: 100, average: 100, maximum: 100, count: 1)])
-        #expect(try store.heartRateIntervals(from: Date(timeIntervalSince1970: TimeInterval(Self.day)), to: Date(timeIntervalSince1970: TimeInterval(Self.day + 1))) == [600])
+        #expect(try await store.heartRateIntervals(from: Date(timeIntervalSince1970: TimeInterval(Self.day)), to: Date(timeIntervalSince1970: TimeInterval(Self.day + 1))) == [600])
     }
 
-    @Test func rrIntervalsComeBackOldestFirstAcrossBlocks() throws {
+    @Test func rrIntervalsComeBackOldestFirstAcrossBlocks() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
         // Written out of order, across a block boundary (600 s).
-        try store.logHeartRate([
+        try await store.logHeartRate([
             HeartRateSecond(second: Self.day + 601, beatsPerMinute: 80, rrIntervals1024: [770, 760]),
             HeartRateSecond(second: Self.day + 599, beatsPerMinute: 80, rrIntervals1024: [750]),
         ])
-        try store.logHeartRate([HeartRateSecond(second: Self.day + 598, beatsPerMinute: 80, rrIntervals1024: [740])])
-        let intervals = try store.heartRateIntervals(
+        try await store.logHeartRate([HeartRateSecond(second: Self.day + 598, beatsPerMinute: 80, rrIntervals1024: [740])])
+        let intervals = try await store.heartRateIntervals(
             from: Date(timeIntervalSince1970: TimeInterval(Self.day)), to: Date(timeIntervalSince1970: TimeInterval(Self.day + 1200)))
         #expect(intervals == [740, 750, 770, 760])
     }
 
-    @Test func retentionDeletesWholeOldBlocksAndRollups() throws {
+    @Test func retentionDeletesWholeOldBlocksAndRollups() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
-        try store.logHeartRate((0..<Int64(7200)).map { HeartRateSecond(second: Self.day + $0, beatsPerMinute: 90) })
-        try store.deleteHeartRate(before: Date(timeIntervalSince1970: TimeInterval(Self.day + 3600)))
-        let points = try store.heartRate(
+        try await store.logHeartRate((0..<Int64(7200)).map { HeartRateSecond(second: Self.day + $0, beatsPerMinute: 90) })
+        try await store.deleteHeartRate(before: Date(timeIntervalSince1970: TimeInterval(Self.day + 3600)))
+        let points = try await store.heartRate(
             from: Date(timeIntervalSince1970: TimeInterval(Self.day)), to: Date(timeIntervalSince1970: TimeInterval(Self.day + 7200)), maxPoints: 2)
         #expect(points.count == 1)
         #expect(points.first?.count == 3600)
-        #expect(try store.rowCounts()["heart_rate_blocks"] == 6)
+        #expect(try await store.rowCounts()["heart_rate_blocks"] == 6)
     }
 
-    @Test func resetDeletesTheHeartRateLogToo() throws {
+    @Test func resetDeletesTheHeartRateLogToo() async throws {
         let directory = try TemporaryDirectory()
         let store = try HubStore(directory: directory.url)
-        try store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 90)])
-        try store.deleteAllUserData()
-        #expect(try store.rowCounts().allSatisfy { $0.value == 0 })
+        try await store.logHeartRate([HeartRateSecond(second: Self.day, beatsPerMinute: 90)])
+        try await store.deleteAllUserData()
+        #expect(try await store.rowCounts().allSatisfy { $0.value == 0 })
     }
 }

@@ -35,111 +35,111 @@ import Testing
     }
 
     /// A finished workout with samples, a pause and a lap.
-    func recordWholeWorkout(startingAt start: Date) throws -> WorkoutID {
-        let id = try store.startWorkout(at: start, goal: nil)
-        try store.recordSamples((1...3).map { sample($0) }, totals: totals(seconds: 3), of: id)
-        try store.beginPause(of: id, at: start.addingTimeInterval(3))
-        try store.endPause(of: id, at: start.addingTimeInterval(5))
-        try store.recordLap(WorkoutLap(number: 1, endedAt: start.addingTimeInterval(5), movingSeconds: 3, distanceMeters: 8.25), of: id)
-        try store.finishWorkout(id, at: start.addingTimeInterval(6), totals: totals(seconds: 3))
+    func recordWholeWorkout(startingAt start: Date) async throws -> WorkoutID {
+        let id = try await store.startWorkout(at: start, goal: nil)
+        try await store.recordSamples((1...3).map { sample($0) }, totals: totals(seconds: 3), of: id)
+        try await store.beginPause(of: id, at: start.addingTimeInterval(3))
+        try await store.endPause(of: id, at: start.addingTimeInterval(5))
+        try await store.recordLap(WorkoutLap(number: 1, endedAt: start.addingTimeInterval(5), movingSeconds: 3, distanceMeters: 8.25), of: id)
+        try await store.finishWorkout(id, at: start.addingTimeInterval(6), totals: totals(seconds: 3))
         return id
     }
 
-    @Test func aWorkoutReadsBackExactlyAsRecorded() throws {
+    @Test func aWorkoutReadsBackExactlyAsRecorded() async throws {
         let goal = Goal(kind: .distance, target: 5_000)
-        let id = try store.startWorkout(at: start, goal: goal)
-        #expect(try store.workout(id) == Workout(id: id, startedAt: start, endedAt: nil, status: .running, totals: WorkoutTotals(), goal: goal, recovery: nil))
-        #expect(try store.unfinishedWorkout()?.id == id)
+        let id = try await store.startWorkout(at: start, goal: goal)
+        #expect(try await store.workout(id) == Workout(id: id, startedAt: start, endedAt: nil, status: .running, totals: WorkoutTotals(), goal: goal, recovery: nil))
+        #expect(try await store.unfinishedWorkout()?.id == id)
 
         let samples = (1...4).map { sample($0, heartRate: $0 == 2 ? nil : 140) }
-        try store.recordSamples(Array(samples[0..<2]), totals: totals(seconds: 2), of: id)
-        try store.recordSamples(Array(samples[2...]), totals: totals(seconds: 4), of: id)
-        #expect(try store.samples(of: id) == samples)
-        #expect(try store.workout(id)?.totals == totals(seconds: 4))
+        try await store.recordSamples(Array(samples[0..<2]), totals: totals(seconds: 2), of: id)
+        try await store.recordSamples(Array(samples[2...]), totals: totals(seconds: 4), of: id)
+        #expect(try await store.samples(of: id) == samples)
+        #expect(try await store.workout(id)?.totals == totals(seconds: 4))
 
-        try store.beginPause(of: id, at: start.addingTimeInterval(4.5))
-        #expect(try store.workout(id)?.status == .paused)
-        #expect(try store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: nil)])
-        try store.endPause(of: id, at: start.addingTimeInterval(9.25))
-        #expect(try store.workout(id)?.status == .running)
-        #expect(try store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: start.addingTimeInterval(9.25))])
+        try await store.beginPause(of: id, at: start.addingTimeInterval(4.5))
+        #expect(try await store.workout(id)?.status == .paused)
+        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: nil)])
+        try await store.endPause(of: id, at: start.addingTimeInterval(9.25))
+        #expect(try await store.workout(id)?.status == .running)
+        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: start.addingTimeInterval(9.25))])
 
         let lap = WorkoutLap(number: 1, endedAt: start.addingTimeInterval(10), movingSeconds: 4, distanceMeters: 11)
-        try store.recordLap(lap, of: id)
-        #expect(try store.laps(of: id) == [lap])
+        try await store.recordLap(lap, of: id)
+        #expect(try await store.laps(of: id) == [lap])
 
         let end = start.addingTimeInterval(12)
-        try store.finishWorkout(id, at: end, totals: totals(seconds: 4))
-        #expect(try store.workout(id) == Workout(id: id, startedAt: start, endedAt: end, status: .finished, totals: totals(seconds: 4), goal: goal, recovery: nil))
-        #expect(try store.unfinishedWorkout() == nil)
+        try await store.finishWorkout(id, at: end, totals: totals(seconds: 4))
+        #expect(try await store.workout(id) == Workout(id: id, startedAt: start, endedAt: end, status: .finished, totals: totals(seconds: 4), goal: goal, recovery: nil))
+        #expect(try await store.unfinishedWorkout() == nil)
     }
 
-    @Test func finishingClosesAnOpenPause() throws {
-        let id = try store.startWorkout(at: start, goal: nil)
-        try store.beginPause(of: id, at: start.addingTimeInterval(10))
-        try store.finishWorkout(id, at: start.addingTimeInterval(30), totals: WorkoutTotals())
-        #expect(try store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(10), endedAt: start.addingTimeInterval(30))])
+    @Test func finishingClosesAnOpenPause() async throws {
+        let id = try await store.startWorkout(at: start, goal: nil)
+        try await store.beginPause(of: id, at: start.addingTimeInterval(10))
+        try await store.finishWorkout(id, at: start.addingTimeInterval(30), totals: WorkoutTotals())
+        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(10), endedAt: start.addingTimeInterval(30))])
     }
 
-    @Test func recoveryIsRecordedWithTheWorkout() throws {
-        let resumed = try store.startWorkout(at: start, goal: nil)
-        try store.markResumed(resumed)
-        try store.recordPause(of: resumed, from: start.addingTimeInterval(60), to: start.addingTimeInterval(90))
-        try store.finishWorkout(resumed, at: start.addingTimeInterval(120), totals: WorkoutTotals())
-        #expect(try store.workout(resumed)?.recovery == .resumed)
-        #expect(try store.pauses(of: resumed) == [WorkoutPause(startedAt: start.addingTimeInterval(60), endedAt: start.addingTimeInterval(90))])
+    @Test func recoveryIsRecordedWithTheWorkout() async throws {
+        let resumed = try await store.startWorkout(at: start, goal: nil)
+        try await store.markResumed(resumed)
+        try await store.recordPause(of: resumed, from: start.addingTimeInterval(60), to: start.addingTimeInterval(90))
+        try await store.finishWorkout(resumed, at: start.addingTimeInterval(120), totals: WorkoutTotals())
+        #expect(try await store.workout(resumed)?.recovery == .resumed)
+        #expect(try await store.pauses(of: resumed) == [WorkoutPause(startedAt: start.addingTimeInterval(60), endedAt: start.addingTimeInterval(90))])
 
-        let closed = try store.startWorkout(at: start.addingTimeInterval(1_000), goal: nil)
-        try store.finishWorkout(closed, at: start.addingTimeInterval(1_100), totals: WorkoutTotals(), recovery: .closed)
-        #expect(try store.workout(closed)?.recovery == .closed)
+        let closed = try await store.startWorkout(at: start.addingTimeInterval(1_000), goal: nil)
+        try await store.finishWorkout(closed, at: start.addingTimeInterval(1_100), totals: WorkoutTotals(), recovery: .closed)
+        #expect(try await store.workout(closed)?.recovery == .closed)
     }
 
-    @Test func workoutsAreListedNewestFirst() throws {
-        let older = try recordWholeWorkout(startingAt: start)
-        let newer = try recordWholeWorkout(startingAt: start.addingTimeInterval(86_400))
-        #expect(try store.workouts().map(\.id) == [newer, older])
-        #expect(try store.workouts(limit: 1).map(\.id) == [newer])
+    @Test func workoutsAreListedNewestFirst() async throws {
+        let older = try await recordWholeWorkout(startingAt: start)
+        let newer = try await recordWholeWorkout(startingAt: start.addingTimeInterval(86_400))
+        #expect(try await store.workouts().map(\.id) == [newer, older])
+        #expect(try await store.workouts(limit: 1).map(\.id) == [newer])
     }
 
-    @Test func deletingAWorkoutDeletesItsSamplesPausesAndLaps() throws {
-        let kept = try recordWholeWorkout(startingAt: start)
-        let deleted = try recordWholeWorkout(startingAt: start.addingTimeInterval(86_400))
+    @Test func deletingAWorkoutDeletesItsSamplesPausesAndLaps() async throws {
+        let kept = try await recordWholeWorkout(startingAt: start)
+        let deleted = try await recordWholeWorkout(startingAt: start.addingTimeInterval(86_400))
 
-        try store.deleteWorkout(deleted)
+        try await store.deleteWorkout(deleted)
 
-        #expect(try store.workout(deleted) == nil)
-        #expect(try store.samples(of: deleted).isEmpty)
-        #expect(try store.pauses(of: deleted).isEmpty)
-        #expect(try store.laps(of: deleted).isEmpty)
-        #expect(try store.rowCounts() == [
+        #expect(try await store.workout(deleted) == nil)
+        #expect(try await store.samples(of: deleted).isEmpty)
+        #expect(try await store.pauses(of: deleted).isEmpty)
+        #expect(try await store.laps(of: deleted).isEmpty)
+        #expect(try await store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
             "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
         ])
-        #expect(try store.samples(of: kept).count == 3)
+        #expect(try await store.samples(of: kept).count == 3)
     }
 
-    @Test func deletingAMissingWorkoutIsNotFound() throws {
-        let error = try #require(throws: HubStoreError.self) { try store.deleteWorkout(42) }
+    @Test func deletingAMissingWorkoutIsNotFound() async throws {
+        let error = try await #require(throws: HubStoreError.self) { try await store.deleteWorkout(42) }
         #expect(error.isNotFound)
         #expect(!error.isDiskFull)
         #expect(error.description.contains("42"))
     }
 
-    @Test func deletingAllUserDataEmptiesEveryTable() throws {
-        try store.saveProfile(Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
-        try store.setActiveGoal(Goal(kind: .steps, target: 8_000))
-        _ = try recordWholeWorkout(startingAt: start)
-        try store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
-        try store.remember(RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
-        #expect(try store.rowCounts().values.allSatisfy { $0 > 0 })
+    @Test func deletingAllUserDataEmptiesEveryTable() async throws {
+        try await store.saveProfile(Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
+        try await store.setActiveGoal(Goal(kind: .steps, target: 8_000))
+        _ = try await recordWholeWorkout(startingAt: start)
+        try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
+        try await store.remember(RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
+        #expect(try await store.rowCounts().values.allSatisfy { $0 > 0 })
 
-        try store.deleteAllUserData()
+        try await store.deleteAllUserData()
 
-        #expect(try store.rowCounts() == [
+        #expect(try await store.rowCounts() == [
             "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
             "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
         ])
-        #expect(try store.profile() == nil)
-        #expect(try store.activeGoal() == nil)
+        #expect(try await store.profile() == nil)
+        #expect(try await store.activeGoal() == nil)
     }
 }

@@ -14,18 +14,18 @@ import Testing
         #expect(try await StayfitProcess.run(["goals", "set", "distance", "5km", "--data-dir", data]).status == 0)
         #expect(try await StayfitProcess.run(["demo", "--minutes", "1", "--data-dir", data]).status == 0)
         let store = try scratch.store()
-        #expect(try store.rowCounts().values.reduce(0, +) > 0)
+        #expect(try await store.rowCounts().values.reduce(0, +) > 0)
 
         let refused = try await StayfitProcess.run(["reset", "--data-dir", data])
         #expect(refused.status == 1)
         #expect(refused.error.contains("--yes"))
-        #expect(try store.rowCounts()["workouts"] == 1, "nothing deleted without confirmation")
+        #expect(try await store.rowCounts()["workouts"] == 1, "nothing deleted without confirmation")
 
         let reset = try await StayfitProcess.run(["reset", "--yes", "--data-dir", data])
         #expect(reset.status == 0, "stderr: \(reset.error)")
-        let counts = try store.rowCounts()
+        let counts = try await store.rowCounts()
         #expect(counts.allSatisfy { $0.value == 0 }, "\(counts)")
-        #expect(try store.profile() == nil)
+        #expect(try await store.profile() == nil)
     }
 
     @Test(arguments: [
@@ -41,7 +41,7 @@ import Testing
         let result = try await StayfitProcess.run(["profile", "set", "--data-dir", scratch.path("data")] + arguments)
         #expect(result.status == 65)
         #expect(result.error.contains("error: \(message)"), "stderr: \(result.error)")
-        #expect(try scratch.store().profile() == nil)
+        #expect(try await scratch.store().profile() == nil)
     }
 
     @Test func configCheckAcceptsTheSampleAndPointsAtTheLineOfAMistake() async throws {
@@ -83,7 +83,7 @@ import Testing
         try await hub.waitForOutput("goal ", timeout: .seconds(5))
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0)
-        let workout = try #require(try scratch.store().workouts().first)
+        let workout = try #require(try await scratch.store().workouts().first)
         #expect(workout.status == .finished, "quitting saves the workout under way")
     }
 }

@@ -33,8 +33,8 @@ import Testing
         try await hub.waitForExit()
 
         let store = try scratch.store()
-        let interrupted = try #require(try store.unfinishedWorkout())
-        let samples = try store.samples(of: interrupted.id)
+        let interrupted = try #require(try await store.unfinishedWorkout())
+        let samples = try await store.samples(of: interrupted.id)
         let last = try #require(samples.last)
         #expect(samples.count >= 3)
         // Persisted every second: what was lost is the part of the second in flight, plus scheduling slack.
@@ -49,23 +49,23 @@ import Testing
         restarted.send("quit")
         #expect(try await restarted.waitForExit() == 0)
 
-        let workout = try #require(try store.workout(interrupted.id))
+        let workout = try #require(try await store.workout(interrupted.id))
         #expect(workout.status == .finished)
         #expect(workout.recovery == .resumed)
-        let after = try store.samples(of: interrupted.id)
+        let after = try await store.samples(of: interrupted.id)
         #expect(after.count > samples.count, "recording carried on after the restart")
         #expect(after.map(\.second) == Array(1...after.count))
         #expect(Array(after.prefix(samples.count)) == samples, "nothing recorded before the crash was changed")
-        let pauses = try store.pauses(of: interrupted.id)
+        let pauses = try await store.pauses(of: interrupted.id)
         #expect(pauses.count == 1, "the time the hub was down is recorded as a pause")
-        #expect(try store.workouts().count == 1)
+        #expect(try await store.workouts().count == 1)
     }
 
     @Test func anInterruptedWorkoutFoundTooLateIsClosedWithItsData() async throws {
         let scratch = try Scratch()
         let store = try scratch.store()
         let start = Date().addingTimeInterval(-3600)
-        let id = try store.startWorkout(at: start, goal: nil)
+        let id = try await store.startWorkout(at: start, goal: nil)
         var totals = WorkoutTotals()
         var samples: [WorkoutSample] = []
         for second in 1...30 {
@@ -77,8 +77,8 @@ import Testing
                     longitude: nil, speedMetersPerSecond: 3, distanceMeters: Double(second) * 3, kilocalories: Double(second) * 0.2,
                     steps: nil))
         }
-        try store.recordSamples(samples, totals: totals, of: id)
-        let stored = try store.samples(of: id)
+        try await store.recordSamples(samples, totals: totals, of: id)
+        let stored = try await store.samples(of: id)
 
         let config = try scratch.write("stayfit.toml", Self.configuration(resumeWithinMinutes: 10))
         let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
@@ -87,12 +87,12 @@ import Testing
         #expect(try await hub.waitForExit() == 0)
         #expect(hub.standardOutput.contains("0:30, 90 m saved"), "output: \(hub.standardOutput)")
 
-        let workout = try #require(try store.workout(id))
+        let workout = try #require(try await store.workout(id))
         #expect(workout.status == .finished)
         #expect(workout.recovery == .closed)
         #expect(workout.endedAt == stored.last?.recordedAt)
         #expect(workout.totals.movingSeconds == 30)
         #expect(abs(workout.totals.distanceMeters - 90) < 1e-9)
-        #expect(try store.samples(of: id) == stored)
+        #expect(try await store.samples(of: id) == stored)
     }
 }

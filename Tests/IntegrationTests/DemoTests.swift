@@ -15,12 +15,12 @@ import Testing
         #expect(finished.contains { result.output.contains($0) }, "output: \(result.output)")
 
         let store = try scratch.store()
-        let workout = try #require(try store.workouts().first)
+        let workout = try #require(try await store.workouts().first)
         #expect(workout.status == .finished)
         // 600 readings one second apart: 600 s of moving time, 599 steps of known length between them.
         #expect(abs(workout.totals.movingSeconds - 600) <= 1)
         #expect(abs(workout.totals.distanceMeters - 599 * StraightRun.stepMeters) < 0.5)
-        let samples = try store.samples(of: workout.id)
+        let samples = try await store.samples(of: workout.id)
         #expect(abs(samples.count - 600) <= 1)
         #expect(samples.map(\.second) == Array(1...samples.count))
         // At 60× a hub second is 17 ms: on a busy machine the last reading can miss the last second, as the

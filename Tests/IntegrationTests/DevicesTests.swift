@@ -48,7 +48,7 @@ import Testing
             #expect(connect.status == 0, "stderr: \(connect.error)")
             #expect(connect.output.contains("Connected to Polar H10 1234 (C0:FF:EE:00:00:01), battery 64%."))
             #expect(try await strap.deviceCalls("Connect") == 1)
-            let remembered = try #require(try scratch.store().rememberedDevice(.heartRate))
+            let remembered = try #require(try await scratch.store().rememberedDevice(.heartRate))
             #expect(remembered.address == "C0:FF:EE:00:00:01")
             #expect(remembered.name == "Polar H10 1234")
             #expect(remembered.connectAutomatically)
@@ -61,11 +61,11 @@ import Testing
             let disconnect = try await Self.devices(["disconnect"], on: environment, data: data)
             #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
             #expect(try await strap.deviceCalls("Disconnect") == 1)
-            #expect(try scratch.store().rememberedDevice(.heartRate)?.connectAutomatically == false)
+            #expect(try await scratch.store().rememberedDevice(.heartRate)?.connectAutomatically == false)
 
             let forget = try await Self.devices(["forget"], on: environment, data: data)
             #expect(forget.status == 0, "stderr: \(forget.error)")
-            #expect(try scratch.store().rememberedDevice(.heartRate) == nil)
+            #expect(try await scratch.store().rememberedDevice(.heartRate) == nil)
         }
     }
 
@@ -93,7 +93,7 @@ import Testing
             let speaker = try await Self.devices(["connect", "C0:FF:EE:00:00:09"], on: environment, data: data)
             #expect(speaker.status == 1)
             #expect(speaker.error.contains("C0:FF:EE:00:00:09 is not a heart-rate strap"), "\(speaker.error)")
-            #expect(try scratch.store().rememberedDevice(.heartRate) == nil, "nothing remembered after a failure")
+            #expect(try await scratch.store().rememberedDevice(.heartRate) == nil, "nothing remembered after a failure")
         }
     }
 

@@ -61,8 +61,8 @@ import Testing
             #expect(try await hub.waitForExit() == 0, "stderr: \(hub.standardError)")
 
             let store = try scratch.store()
-            let workout = try #require(try store.workouts().first)
-            let samples = try store.samples(of: workout.id)
+            let workout = try #require(try await store.workouts().first)
+            let samples = try await store.samples(of: workout.id)
             let rates = samples.compactMap(\.heartRate)
             #expect(Set(rates).isSubset(of: [120, 142, 80, 130, 132, 131]), "\(rates)")
             #expect(rates.contains(120) && rates.contains(142) && rates.contains(131), "readings recorded: \(rates)")
@@ -82,7 +82,7 @@ import Testing
             let show = try await StayfitProcess.run(["workouts", "show", "\(workout.id)", "--data-dir", data])
             #expect(show.output.contains("HRV         RMSSD"), "\(show.output)")
 
-            let logged = try store.heartRate(from: workout.startedAt.addingTimeInterval(-60), to: Date())
+            let logged = try await store.heartRate(from: workout.startedAt.addingTimeInterval(-60), to: Date())
             #expect(logged.map(\.maximum).max() == 142, "the all-day log has the strap's readings: \(logged)")
             #expect(logged.map(\.minimum).min() == 80, "\(logged)")
         }

@@ -1,60 +1,59 @@
 import Foundation
 
-/// The hub's sense of time: wall-clock dates for records, and sleeping until one.
+/// The hub's sense of time: a monotonic instant that schedules and measures, and the wall clock that only labels.
 ///
-/// Injected everywhere time matters, so that tests run on a `ManualClock` and the simulator can run a workout
-/// faster than real time (`--speed 60`: one minute a second) with every timestamp and duration consistent.
+/// A Raspberry Pi has no real-time clock: at boot the wall clock is wrong until NTP steps it, by minutes or by
+/// years, and a person may set it by hand. So every schedule and every duration (workout seconds, staleness,
+/// backoff) runs on ``instant``, which never jumps, and ``now`` is read only to label what is stored or shown.
+/// Injected everywhere time matters, so that tests run on a `ManualClock` (which can also step its wall clock)
+/// and the simulator can run a workout faster than real time (`--speed 60`: one minute a second).
 ///
 /// ```swift
-/// try await clock.sleep(until: clock.now.addingTimeInterval(1))
+/// let deadline = clock.instant + .seconds(1)
+/// try await clock.sleep(until: deadline)
+/// store(label: clock.now)
 /// ```
 public protocol HubClock: Sendable {
-    /// The current time as the hub sees it.
+    /// Monotonic hub time: never steps, runs `speed` times faster than real time.
+    var instant: HubInstant { get }
+    /// The wall-clock time, for labels only: it may step at any moment.
     var now: Date { get }
     /// Hub seconds per real second: 1 for a real workout, 60 for `--speed 60`.
     var speed: Double { get }
+    /// Whether the wall clock is known to be set (the kernel's NTP status is synchronised).
+    var isWallClockSynchronised: Bool { get }
+    /// Where this process stands in the machine's boot, to measure time between two runs of the hub without the
+    /// wall clock; nil when it cannot be known.
+    var bootTime: BootTime? { get }
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
-    func sleep(until deadline: Date) async throws
+    func sleep(until deadline: HubInstant) async throws
 }
 
 extension HubClock {
-    public var speed: Double { 1 }
-
     /// Suspends for `duration` of hub time.
     public func sleep(for duration: Duration) async throws {
-        try await sleep(until: now.addingTimeInterval(duration.seconds))
+        try await sleep(until: instant + duration)
+    }
+
+    /// The wall-clock label of an earlier (or later) `instant`, as the wall clock reads now.
+    public func wallTime(of other: HubInstant) -> Date {
+        now.addingTimeInterval((other - instant).seconds)
     }
 }
 
-/// The real clock, optionally running faster than real time for simulations.
-public struct SystemClock: HubClock {
-    /// Hub seconds per real second; 1 for a real workout.
-    public let speed: Double
-    private let originDate: Date
-    private let origin: ContinuousClock.Instant
+/// A point on a `HubClock`'s monotonic time line, as hub time since the clock started.
+///
+/// Only differences mean something; instants of different clocks (or processes) cannot be compared.
+public struct HubInstant: Comparable, Hashable, Sendable {
+    /// Hub time since the clock's origin.
+    public var sinceOrigin: Duration
 
-    /// Creates a clock that starts at the current wall time and runs `speed` times faster than real time.
-    public init(speed: Double = 1) {
-        precondition(speed > 0, "clock speed must be positive")
-        self.speed = speed
-        originDate = Date()
-        origin = ContinuousClock.now
-    }
+    public init(sinceOrigin: Duration) { self.sinceOrigin = sinceOrigin }
 
-    public var now: Date {
-        guard speed != 1 else { return Date() }
-        return originDate.addingTimeInterval((ContinuousClock.now - origin).seconds * speed)
-    }
-
-    public func sleep(until deadline: Date) async throws {
-        let remaining = deadline.timeIntervalSince(now) / speed
-        if remaining > 0 {
-            try await Task.sleep(for: .seconds(remaining))
-        } else {
-            try Task.checkCancellation()
-            await Task.yield()
-        }
-    }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.sinceOrigin < rhs.sinceOrigin }
+    public static func + (lhs: Self, rhs: Duration) -> Self { Self(sinceOrigin: lhs.sinceOrigin + rhs) }
+    public static func - (lhs: Self, rhs: Duration) -> Self { Self(sinceOrigin: lhs.sinceOrigin - rhs) }
+    public static func - (lhs: Self, rhs: Self) -> Duration { lhs.sinceOrigin - rhs.sinceOrigin }
 }
 
 extension Duration {

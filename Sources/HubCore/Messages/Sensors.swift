@@ -19,11 +19,14 @@ public struct HeartRateMeasured: BusMessage, Equatable {
     public var energyExpendedKilojoules: Int?
     /// The device the reading came from, e.g. a Bluetooth address or "simulator".
     public var source: String
+    /// Wall-clock label of the reading; never used to measure time (the wall clock may step).
     public var timestamp: Date
+    /// Made up by the simulator: kept out of the all-day log, and marks the workout it reaches as simulated.
+    public var isSimulated: Bool
 
     public init(
         beatsPerMinute: Int, rrIntervalsMilliseconds: [Double] = [], contact: SensorContact = .contact,
-        energyExpendedKilojoules: Int? = nil, source: String, timestamp: Date
+        energyExpendedKilojoules: Int? = nil, source: String, timestamp: Date, isSimulated: Bool = false
     ) {
         self.beatsPerMinute = beatsPerMinute
         self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
@@ -31,6 +34,7 @@ public struct HeartRateMeasured: BusMessage, Equatable {
         self.energyExpendedKilojoules = energyExpendedKilojoules
         self.source = source
         self.timestamp = timestamp
+        self.isSimulated = isSimulated
     }
 }
 
@@ -42,11 +46,14 @@ public struct PositionMeasured: BusMessage, Equatable {
     /// Speed over ground as the receiver reports it, when it does.
     public var speedMetersPerSecond: Double?
     public var source: String
+    /// When the receiver took the fix (its own time where it has one).
     public var timestamp: Date
+    /// Made up by the simulator: marks the workout it reaches as simulated.
+    public var isSimulated: Bool
 
     public init(
         latitude: Double, longitude: Double, altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil,
-        source: String, timestamp: Date
+        source: String, timestamp: Date, isSimulated: Bool = false
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -54,6 +61,7 @@ public struct PositionMeasured: BusMessage, Equatable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.source = source
         self.timestamp = timestamp
+        self.isSimulated = isSimulated
     }
 }
 
@@ -62,11 +70,14 @@ public struct StepsCounted: BusMessage, Equatable {
     public var totalSteps: Int
     public var source: String
     public var timestamp: Date
+    /// Made up by the simulator: marks the workout it reaches as simulated.
+    public var isSimulated: Bool
 
-    public init(totalSteps: Int, source: String, timestamp: Date) {
+    public init(totalSteps: Int, source: String, timestamp: Date, isSimulated: Bool = false) {
         self.totalSteps = totalSteps
         self.source = source
         self.timestamp = timestamp
+        self.isSimulated = isSimulated
     }
 }
 

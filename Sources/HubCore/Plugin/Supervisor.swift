@@ -23,7 +23,7 @@ public struct Supervisor: Service {
     public func run() async throws {
         var attempt = 0
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            let started = clock.now
+            let started = clock.instant
             do {
                 try await plugin.run()
                 return
@@ -32,7 +32,7 @@ public struct Supervisor: Service {
             } catch {
                 if Task.isCancelled || Task.isShuttingDownGracefully { return }
                 if case .restart(_, _, let resetAfter) = policy,
-                    clock.now.timeIntervalSince(started) >= resetAfter.seconds
+                    clock.instant - started >= resetAfter
                 {
                     attempt = 0
                 }

@@ -5,8 +5,9 @@ import ServiceLifecycle
 /// Continuous heart-rate monitoring (the profile's "HR monitoring" switch): while it is on, every second with
 /// a heart-rate reading goes into the all-day log, whether or not a workout runs.
 ///
-/// One reading per second (the first of the second); written in batches every `flushEvery` so the disk is
-/// touched a few times a minute, not every second.
+/// One reading per second (the first of the second, by its wall-clock label: the log is a calendar of the day),
+/// written in batches `flushEvery` after the first unsaved one, so the disk is touched a few times a minute and an
+/// idle hub without a strap never wakes up for it. Simulated readings never enter the log: it is the person's.
 public struct HeartRateLogger: Service {
     private let context: PluginContext
     private let flushEvery: Duration
@@ -31,48 +32,68 @@ public struct HeartRateLogger: Service {
 
     public func run() async throws {
         let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
-        let store = context.store, clock = context.clock
-        var enabled = (try? store.profile()?.heartRateMonitoring) ?? false
+        let store = context.store, clock = context.clock, flushEvery = self.flushEvery
+        var enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
         var pending: [HeartRateSecond] = []
-        var pruned = Date.distantPast
+        var flushScheduled = false
+        var lastPruned: HubInstant?
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await m in readings { sink.yield(.reading(m)) } }
             group.addTask { for await m in changes where m.section == .profile { sink.yield(.profileChanged) } }
-            group.addTask {
-                while (try? await clock.sleep(for: flushEvery)) != nil { sink.yield(.flush) }
+            if retention != nil {
+                lastPruned = clock.instant
+                await prune()
             }
             await withGracefulShutdownHandler {
                 for await event in events {
                     switch event {
                     case .reading(let reading):
-                        guard enabled, reading.contact != .noContact, (1...255).contains(reading.beatsPerMinute) else { continue }
+                        guard enabled, !reading.isSimulated, reading.contact != .noContact,
+                            (1...255).contains(reading.beatsPerMinute)
+                        else { continue }
                         let second = Int64(reading.timestamp.timeIntervalSince1970.rounded(.down))
+                        // A wall clock stepped back repeats seconds already logged: the log keeps the first.
                         if let last = pending.last, last.second >= second { continue }
                         pending.append(
                             HeartRateSecond(
                                 second: second, beatsPerMinute: UInt8(reading.beatsPerMinute),
                                 rrIntervals1024: reading.rrIntervalsMilliseconds.map { UInt16(clamping: Int(($0 * 1.024).rounded())) }))
+                        if !flushScheduled {
+                            flushScheduled = true
+                            group.addTask {
+                                try? await clock.sleep(for: flushEvery)
+                                sink.yield(.flush)
+                            }
+                        }
                     case .profileChanged:
-                        enabled = (try? store.profile()?.heartRateMonitoring) ?? false
+                        enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
                     case .flush:
-                        flush(&pending)
-                        if let retention, clock.now.timeIntervalSince(pruned) >= 86_400 {
-                            pruned = clock.now
-                            prune(olderThan: retention)
+                        flushScheduled = false
+                        if await !flush(&pending) {
+                            flushScheduled = true  // try again after another interval; nothing is lost meanwhile
+                            group.addTask {
+                                try? await clock.sleep(for: flushEvery)
+                                sink.yield(.flush)
+                            }
+                        }
+                        if let last = lastPruned, clock.instant - last >= .seconds(86_400) {
+                            lastPruned = clock.instant
+                            await prune()
                         }
                     }
                 }
             } onGracefulShutdown: {
                 sink.finish()
             }
-            flush(&pending)
+            await flush(&pending)
             group.cancelAll()
         }
     }
 
-    private func prune(olderThan retention: Duration) {
+    private func prune() async {
+        guard let retention else { return }
         do {
-            try context.store.deleteHeartRate(before: context.clock.now.addingTimeInterval(-retention.seconds))
+            try await context.store.deleteHeartRate(before: context.clock.now.addingTimeInterval(-retention.seconds))
         } catch {
             context.logger.warning("cannot delete old heart-rate log", metadata: ["error": "\(error)"])
         }
@@ -80,10 +101,10 @@ public struct HeartRateLogger: Service {
 
     /// Writes what is pending; on failure keeps it (up to a day) for the next try.
     @discardableResult
-    private func flush(_ pending: inout [HeartRateSecond]) -> Bool {
+    private func flush(_ pending: inout [HeartRateSecond]) async -> Bool {
         guard !pending.isEmpty else { return true }
         do {
-            try context.store.logHeartRate(pending)
+            try await context.store.logHeartRate(pending)
             pending.removeAll(keepingCapacity: true)
             return true
         } catch {

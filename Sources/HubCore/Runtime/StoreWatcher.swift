@@ -15,7 +15,7 @@ public struct StoreWatcher: Service {
     }
 
     public func run() async throws {
-        var known = (try? context.store.changeVersions()) ?? [:]
+        var known = (try? await context.store.changeVersions()) ?? [:]
         // Real time, not hub time: an accelerated simulation must not poll the disk 60 times a second.
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
@@ -24,7 +24,7 @@ public struct StoreWatcher: Service {
                 return
             }
             do {
-                let versions = try context.store.changeVersions()
+                let versions = try await context.store.changeVersions()
                 for section in StoreSection.allCases where versions[section] != known[section] {
                     context.logger.info("store changed by another process", metadata: ["section": "\(section)"])
                     context.bus.publish(StoreChanged(section: section))

@@ -4,12 +4,16 @@ import Logging
 
 /// The workout engine's decisions: commands, seconds, sensor data and crash recovery, applied to the state.
 ///
-/// Owned by `WorkoutEngine.run()` and used from that one task only, so it needs no locking.
+/// Owned by `WorkoutEngine.run()` and used from that one task only, so it needs no locking. Every schedule and
+/// duration is measured on the clock's monotonic `instant`; the wall clock only labels what is stored. Writes go
+/// to the `WorkoutWriter` and never hold the engine up; only starting a workout (which needs its id) and
+/// reading settings wait for the store.
 struct WorkoutController {
     private(set) var state: WorkoutState = .idle
     private(set) var session: WorkoutSession?
-    private var recorder: WorkoutRecorder
-    private var latestHeartRate: HeartRateMeasured?
+    private let writer: WorkoutWriter
+    /// The latest reading, and when it arrived on the monotonic clock (its own timestamp is only a label).
+    private var latestHeartRate: (reading: HeartRateMeasured, receivedAt: HubInstant)?
     /// RR intervals received since the last closed second (running only).
     private var pendingRR: [Double] = []
     private var latestSteps: StepsCounted?
@@ -18,39 +22,56 @@ struct WorkoutController {
     private let settings: WorkoutSettings
     private let context: PluginContext
 
-    init(settings: WorkoutSettings, context: PluginContext) {
+    init(settings: WorkoutSettings, context: PluginContext, writer: WorkoutWriter) {
         self.settings = settings
         self.context = context
-        recorder = WorkoutRecorder(store: context.store, bus: context.bus, logger: context.logger)
+        self.writer = writer
     }
 
     private var bus: MessageBus { context.bus }
     private var store: HubStore { context.store }
     private var logger: Logger { context.logger }
+    private var clock: any HubClock { context.clock }
 
     // MARK: - Sensor data
 
     mutating func heartRateMeasured(_ reading: HeartRateMeasured) {
-        latestHeartRate = reading
+        latestHeartRate = (reading, clock.instant)
         if state == .running, reading.contact != .noContact { pendingRR += reading.rrIntervalsMilliseconds }
+        if reading.isSimulated { noteSimulatedData() }
     }
 
-    mutating func stepsCounted(_ reading: StepsCounted) { latestSteps = reading }
+    mutating func stepsCounted(_ reading: StepsCounted) {
+        latestSteps = reading
+        if reading.isSimulated { noteSimulatedData() }
+    }
 
     mutating func positionMeasured(_ fix: PositionMeasured) {
-        guard state == .running, session?.add(fix) == false else { return }
+        guard state == .running else { return }
+        if fix.isSimulated { noteSimulatedData() }
+        let (instant, speed) = (clock.instant, clock.speed)
+        guard session?.add(fix, receivedAt: instant, speed: speed) == false else { return }
         logger.debug("dropped an implausible position jump", metadata: ["rejected": "\(session?.rejectedFixes ?? 0)"])
     }
 
-    /// The heart rate to record for the second ending at `date`: nil when stale or without skin contact.
+    /// A simulated reading reached the workout under way: it is stored as simulated, so that history and
+    /// statistics can leave it out.
+    private mutating func noteSimulatedData() {
+        guard state == .running || state == .paused, let id = session?.id, session?.isSimulated == false else { return }
+        session?.isSimulated = true
+        writer.send(.simulated(id))
+    }
+
+    /// The heart rate to record for the second ending at `instant`: nil when stale or without skin contact.
     ///
-    /// A reading goes stale after the configured timeout of hub time, but never within one real second: at
-    /// `--speed 60` five hub seconds are 83 ms, and a busy machine can hold back the simulator's next reading
-    /// that long without any sensor being lost.
-    func freshHeartRate(at date: Date) -> Int? {
-        let staleAfter = max(settings.heartRateTimeout.seconds, context.clock.speed)
-        guard let reading = latestHeartRate, reading.contact != .noContact, reading.beatsPerMinute > 0,
-            date.timeIntervalSince(reading.timestamp) <= staleAfter
+    /// A reading goes stale after the configured timeout of hub time since it arrived, but never within one real
+    /// second: at `--speed 60` five hub seconds are 83 ms, and a busy machine can hold back the simulator's next
+    /// reading that long without any sensor being lost. Arrival is measured on the monotonic clock, so a reading
+    /// stamped in the future (a wall clock that stepped) is not fresh for longer.
+    func freshHeartRate(at instant: HubInstant) -> Int? {
+        let staleAfter = Duration.seconds(max(settings.heartRateTimeout.seconds, clock.speed))
+        guard let (reading, receivedAt) = latestHeartRate, reading.contact != .noContact, reading.beatsPerMinute > 0,
+            instant - receivedAt <= staleAfter
         else { return nil }
         return reading.beatsPerMinute
     }
@@ -58,20 +79,19 @@ struct WorkoutController {
     // MARK: - Settings from the store
 
     /// Reads the profile (for calories) and the active goal again.
-    mutating func reloadSettings() {
+    mutating func reloadSettings() async {
         do {
-            if let profile = try store.profile(), let age = profile.ageYears(on: context.clock.now) {
+            if let profile = try await store.profile(), let age = profile.ageYears(on: clock.now) {
                 person = Calories.Person(weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
             } else {
                 person = .unknown
             }
-            activeGoal = try store.activeGoal()
+            activeGoal = try await store.activeGoal()
             if var session, session.goal != activeGoal, state == .running || state == .paused {
                 session.goal = activeGoal
                 session.goalReached = activeGoal.map { session.goalValue(for: $0) >= $0.target } ?? false
                 self.session = session
-                let id = session.id, goal = activeGoal
-                recorder.perform("the new goal") { try store.updateGoal(goal, of: id) }
+                writer.send(.goal(session.id, activeGoal))
             }
         } catch {
             logger.error("cannot read the profile or goal", metadata: ["error": "\(error)"])
@@ -81,18 +101,20 @@ struct WorkoutController {
     // MARK: - Commands
 
     /// Applies a command; returns true when the second-ticker must restart (aligned to now).
-    mutating func handle(_ action: WorkoutCommand.Action) -> Bool {
+    mutating func handle(_ action: WorkoutCommand.Action) async -> Bool {
         let effect = WorkoutStateMachine.effect(of: action, in: state)
-        let now = context.clock.now
+        let now = clock.now
         switch effect {
         case .refuse(let reason):
             bus.publish(Announcement(reason))
             return false
         case .start:
-            return start(at: now)
+            return await start(at: clock.instant)
         case .pause:
             guard let session else { return false }
-            recorder.perform("the pause") { try store.beginPause(of: session.id, at: now) }
+            // The seconds due before the press belong to the workout; the rest of this second is the pause's.
+            closeSecondsDue(upTo: clock.instant)
+            writer.send(.pauseBegan(session.id, at: now, seenAt: clock.bootTime))
             self.session?.breakTrack()
             pendingRR.removeAll()
             change(to: .paused)
@@ -100,8 +122,9 @@ struct WorkoutController {
             return false
         case .resume:
             guard let session else { return false }
-            recorder.perform("the end of the pause") { try store.endPause(of: session.id, at: now) }
-            self.session?.lastSecondClosedAt = now
+            writer.send(.pauseEnded(session.id, at: now))
+            let instant = clock.instant
+            self.session?.lastSecondClosedAt = instant
             change(to: .running)
             bus.publish(Announcement("Workout resumed."))
             return true
@@ -109,20 +132,25 @@ struct WorkoutController {
             guard var session else { return false }
             let lap = session.closeLap(at: now)
             self.session = session
-            recorder.perform("the lap") { try store.recordLap(lap, of: session.id) }
+            writer.send(.lap(session.id, lap))
             bus.publish(LapCompleted(workoutID: session.id, lap: lap))
             bus.publish(Announcement("Lap \(lap.number): \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))."))
             return false
         case .stop:
-            finish(at: now)
+            finish(at: clock.instant)
             return false
         }
     }
 
-    private mutating func start(at now: Date) -> Bool {
+    private mutating func start(at instant: HubInstant) async -> Bool {
+        // A sped-up clock makes simulated times; simulated readings mark the workout as they arrive.
+        let simulated = clock.speed != 1
+        let now = clock.now
         do {
-            let id = try store.startWorkout(at: now, goal: activeGoal)
-            session = WorkoutSession(id: id, startedAt: now, goal: activeGoal)
+            let id = try await store.startWorkout(at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)
+            session = WorkoutSession(id: id, startedAt: now, at: instant, goal: activeGoal)
+            session?.isSimulated = simulated
+            pendingRR.removeAll()
             change(to: .running)
             logger.info("workout started", metadata: ["workout": "\(id)"])
             bus.publish(Announcement("Workout started."))
@@ -134,26 +162,27 @@ struct WorkoutController {
         }
     }
 
-    /// Ends the workout at `now` and stores its final totals.
-    mutating func finish(at now: Date) {
+    /// Ends the workout at `instant` and stores its final totals.
+    mutating func finish(at instant: HubInstant) {
         // The stop may overtake ticks that were due (they travel different ways, and a sped-up clock makes
         // that likely): record every whole second still due, then the final partial one.
         if state == .running {
-            while let next = session?.lastSecondClosedAt.addingTimeInterval(1), next <= now { tick(at: next) }
-            if session?.hasUnrecordedTime(at: now) == true { tick(at: now) }
+            closeSecondsDue(upTo: instant)
+            if let session, session.hasUnrecordedTime(at: instant) {
+                record(closingSecondAt: session.lastSecondClosedAt + .seconds(1))
+            }
         }
         guard var session, state == .running || state == .paused else { return }
+        let now = clock.wallTime(of: instant)
         if session.lapCount > 0, session.metrics.movingSeconds > session.lapStart.movingSeconds {
-            let lap = session.closeLap(at: now)
-            recorder.perform("the last lap") { try store.recordLap(lap, of: session.id) }
+            writer.send(.lap(session.id, session.closeLap(at: now)))
         }
         let totals = session.metrics.totals
-        recorder.flush(totals: totals, of: session.id)
-        recorder.perform("the finished workout") { try store.finishWorkout(session.id, at: now, totals: totals) }
+        writer.send(.finished(session.id, at: now, totals, recovery: nil))
         self.session = session
         let summary = Workout(
             id: session.id, startedAt: session.startedAt, endedAt: now, status: .finished, totals: totals,
-            goal: session.goal, recovery: nil)
+            goal: session.goal, recovery: nil, isSimulated: session.isSimulated)
         change(to: .finished, summary: summary)
         logger.info("workout finished", metadata: ["workout": "\(session.id)", "seconds": "\(totals.movingSeconds)"])
         bus.publish(
@@ -170,16 +199,13 @@ struct WorkoutController {
 
     // MARK: - Seconds
 
-    /// One second of hub time has passed: record it when running, and publish progress.
-    mutating func tick(at date: Date) {
-        guard var session, state == .running || state == .paused else { return }
-        if state == .running {
-            let sample = session.closeSecond(
-                at: date, heartRate: freshHeartRate(at: date), rrIntervalsMilliseconds: pendingRR,
-                stepsTotal: latestSteps?.totalSteps, person: person)
-            pendingRR.removeAll(keepingCapacity: true)
-            recorder.record(sample, totals: session.metrics.totals, of: session.id)
-        }
+    /// Hub time has reached `instant`: record every whole second due when running (however many ticks were late
+    /// or lost, each second exactly once), and publish progress.
+    mutating func tick(at instant: HubInstant) {
+        guard state == .running || state == .paused else { return }
+        if state == .running { closeSecondsDue(upTo: instant) }
+        guard var session else { return }
+        let at = state == .running ? session.lastSecondClosedAt : instant
         var goalProgress: GoalProgress?
         if let goal = session.goal {
             goalProgress = GoalProgress(goal: goal, value: session.goalValue(for: goal))
@@ -192,10 +218,28 @@ struct WorkoutController {
         self.session = session
         bus.publish(
             WorkoutProgress(
-                workoutID: session.id, state: state, elapsed: .seconds(date.timeIntervalSince(session.startedAt)),
+                workoutID: session.id, state: state, elapsed: session.elapsed(at: at),
                 moving: .seconds(session.metrics.movingSeconds), totals: session.metrics.totals,
                 currentSpeedMetersPerSecond: state == .running ? session.metrics.lastSpeedMetersPerSecond : nil,
-                currentHeartRate: freshHeartRate(at: date), goal: goalProgress))
+                currentHeartRate: freshHeartRate(at: at), goal: goalProgress))
+    }
+
+    /// Closes every whole second that ended by `instant`.
+    private mutating func closeSecondsDue(upTo instant: HubInstant) {
+        while let next = session.map({ $0.lastSecondClosedAt + .seconds(1) }), next <= instant {
+            record(closingSecondAt: next)
+        }
+    }
+
+    /// Closes the second ending at `instant` and hands it to the writer.
+    private mutating func record(closingSecondAt instant: HubInstant) {
+        guard var session else { return }
+        let sample = session.closeSecond(
+            at: instant, label: clock.wallTime(of: instant), heartRate: freshHeartRate(at: instant),
+            rrIntervalsMilliseconds: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person)
+        pendingRR.removeAll(keepingCapacity: true)
+        self.session = session
+        writer.send(.seconds(session.id, [sample], session.metrics.totals, seenAt: clock.bootTime))
     }
 
     // MARK: - Crash recovery
@@ -203,48 +247,73 @@ struct WorkoutController {
     /// Finds a workout left running or paused by a crash: resumes it when the hub is back within the
     /// configured time, closes it at its last stored second otherwise, and tells the person which.
     ///
-    /// - Returns: true when a resumed workout is running and needs the second-ticker.
-    mutating func recoverInterruptedWorkout() -> Bool {
+    /// How long the hub was away is measured without trusting the wall clock where possible: within the same
+    /// boot, from the machine's boot time saved with the last second; after a reboot, from the wall clock only
+    /// when the kernel says it is synchronised. When it cannot be known, the workout is closed, never resumed
+    /// on a guess. A simulated workout is never resumed.
+    ///
+    /// - Returns: true when a resumed workout (running or paused) needs the second-ticker.
+    mutating func recoverInterruptedWorkout() async -> Bool {
         do {
-            guard let workout = try store.unfinishedWorkout() else { return false }
-            let samples = try store.samples(of: workout.id)
-            let pauses = try store.pauses(of: workout.id)
+            guard let workout = try await store.unfinishedWorkout() else { return false }
+            let samples = try await store.samples(of: workout.id)
+            let pauses = try await store.pauses(of: workout.id)
             let lastSeen = max(
                 samples.last?.recordedAt ?? workout.startedAt, pauses.last?.startedAt ?? workout.startedAt)
-            let now = context.clock.now
-            let gap = Duration.seconds(max(0, now.timeIntervalSince(lastSeen)))
-            // Seconds stored "in the future" come from a sped-up simulation: they cannot be carried on in
-            // real time, so such a workout is closed, never resumed.
-            let fromTheFuture = lastSeen.timeIntervalSince(now) > 5
-            if gap <= settings.resumeWithin && !fromTheFuture {
-                session = WorkoutSession(resuming: workout, samples: samples, laps: try store.laps(of: workout.id))
-                if workout.status == .running, gap > .zero {
-                    try store.recordPause(of: workout.id, from: lastSeen, to: now)
-                }
-                try store.markResumed(workout.id)
-                session?.lastSecondClosedAt = now
-                change(to: workout.status == .paused ? .paused : .running)
-                logger.notice("resumed an interrupted workout", metadata: ["workout": "\(workout.id)", "gap": "\(gap)"])
-                bus.publish(WorkoutRecovered(workout: workout, outcome: .resumed, gap: gap))
-                bus.publish(
-                    Announcement(
-                        "Resumed the workout interrupted \(Format.clock(gap)) ago "
-                            + "(\(Format.clock(seconds: session?.metrics.movingSeconds ?? 0)) recorded).",
-                        priority: .important))
-                return state == .running
+            let away = timeAway(since: workout.lastSeenBoot, lastSeen: lastSeen)
+            if let away, away <= settings.resumeWithin, !workout.isSimulated {
+                return try await resume(workout, samples: samples, lastSeen: lastSeen, away: away)
             }
             let totals = WorkoutMetrics(restoring: samples).totals
-            try store.finishWorkout(workout.id, at: lastSeen, totals: totals, recovery: .closed)
-            logger.notice("closed an interrupted workout", metadata: ["workout": "\(workout.id)", "gap": "\(gap)"])
-            bus.publish(WorkoutRecovered(workout: workout, outcome: .closed, gap: gap))
+            try await store.finishWorkout(workout.id, at: lastSeen, totals: totals, recovery: .closed)
+            logger.notice(
+                "closed an interrupted workout",
+                metadata: ["workout": "\(workout.id)", "away": "\(away.map { "\($0)" } ?? "unknown")"])
+            bus.publish(WorkoutRecovered(workout: workout, outcome: .closed, gap: away ?? .zero))
+            let why = away == nil && !workout.isSimulated ? " The clock was not set yet, so the time since is unknown." : ""
             bus.publish(
                 Announcement(
                     "Closed the interrupted workout of \(Format.dateTime(workout.startedAt)): "
-                        + "\(Format.clock(seconds: totals.movingSeconds)), \(Format.distance(meters: totals.distanceMeters)) saved.",
+                        + "\(Format.clock(seconds: totals.movingSeconds)), \(Format.distance(meters: totals.distanceMeters)) saved."
+                        + why,
                     priority: .important))
         } catch {
             logger.error("cannot check for an interrupted workout", metadata: ["error": "\(error)"])
         }
         return false
+    }
+
+    /// The time since the interrupted workout's last saved second, or nil when it cannot be trusted.
+    private func timeAway(since saved: BootTime?, lastSeen: Date) -> Duration? {
+        if let saved, let current = clock.bootTime, saved.bootID == current.bootID {
+            return .seconds(max(0, current.secondsSinceBoot - saved.secondsSinceBoot))
+        }
+        guard clock.isWallClockSynchronised else { return nil }
+        let gap = clock.now.timeIntervalSince(lastSeen)
+        // A last second stored in the future was labelled by a wrong clock: its distance to now means nothing.
+        return gap < -5 ? nil : .seconds(max(0, gap))
+    }
+
+    private mutating func resume(_ workout: Workout, samples: [WorkoutSample], lastSeen: Date, away: Duration)
+        async throws -> Bool
+    {
+        let elapsedBefore = Duration.seconds(max(0, lastSeen.timeIntervalSince(workout.startedAt))) + away
+        session = WorkoutSession(
+            resuming: workout, samples: samples, laps: try await store.laps(of: workout.id), at: clock.instant,
+            elapsedBefore: elapsedBefore)
+        if workout.status == .running, away > .zero {
+            writer.send(.pause(workout.id, from: lastSeen, to: lastSeen.addingTimeInterval(away.seconds)))
+        }
+        writer.send(.resumed(workout.id))
+        change(to: workout.status == .paused ? .paused : .running)
+        logger.notice("resumed an interrupted workout", metadata: ["workout": "\(workout.id)", "away": "\(away)"])
+        bus.publish(WorkoutRecovered(workout: workout, outcome: .resumed, gap: away))
+        bus.publish(
+            Announcement(
+                "Resumed the workout interrupted \(Format.clock(away)) ago "
+                    + "(\(Format.clock(seconds: session?.metrics.movingSeconds ?? 0)) recorded).",
+                priority: .important))
+        // A paused workout needs the ticker too: its progress (and the console's status) goes on while paused.
+        return true
     }
 }

@@ -34,15 +34,18 @@ public struct WorkoutEngine: Service {
         case steps(StepsCounted)
         case command(WorkoutCommand.Action)
         case storeChanged
-        case tick(generation: Int, at: Date)
+        case tick(generation: Int)
     }
 
     public func run() async throws {
         let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
         let generation = TickerGeneration()
-        var controller = WorkoutController(settings: settings, context: context)
-        controller.reloadSettings()
+        let writer = WorkoutWriter(store: context.store, bus: context.bus, logger: context.logger)
+        var controller = WorkoutController(settings: settings, context: context, writer: writer)
+        await controller.reloadSettings()
 
+        // The writer outlives the event loop: at shutdown it still writes the finished workout.
+        async let written: Void = writer.run()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await m in heartRates { sink.yield(.heartRate(m)) } }
             group.addTask { for await m in positions { sink.yield(.position(m)) } }
@@ -50,40 +53,44 @@ public struct WorkoutEngine: Service {
             group.addTask { for await m in commands { sink.yield(.command(m.action)) } }
             group.addTask { for await _ in storeChanges { sink.yield(.storeChanged) } }
 
-            func startTicker() {
+            /// Ticks once a second of monotonic hub time from `origin`; a wall clock that steps moves nothing.
+            /// A late or lost tick costs no second: the controller closes every second due when it handles one.
+            func startTicker(from origin: HubInstant) {
                 let mine = generation.advance()
                 let clock = context.clock
-                let origin = clock.now
                 group.addTask {
-                    var second = 1.0
+                    var deadline = origin + .seconds(1)
                     while generation.current == mine {
-                        let deadline = origin.addingTimeInterval(second)
                         do { try await clock.sleep(until: deadline) } catch { return }
                         guard generation.current == mine else { return }
-                        sink.yield(.tick(generation: mine, at: deadline))
-                        second += 1
+                        sink.yield(.tick(generation: mine))
+                        deadline = deadline + .seconds(1)
                     }
                 }
             }
 
-            if controller.recoverInterruptedWorkout() { startTicker() }
+            if await controller.recoverInterruptedWorkout() { startTicker(from: context.clock.instant) }
             for await event in events.cancelOnGracefulShutdown() {
                 switch event {
                 case .heartRate(let reading): controller.heartRateMeasured(reading)
                 case .position(let fix): controller.positionMeasured(fix)
                 case .steps(let reading): controller.stepsCounted(reading)
-                case .storeChanged: controller.reloadSettings()
+                case .storeChanged: await controller.reloadSettings()
                 case .command(let action):
-                    if controller.handle(action) { startTicker() }
-                case .tick(let tickGeneration, let date):
-                    if tickGeneration == generation.current { controller.tick(at: date) }
+                    if await controller.handle(action), let origin = controller.session?.lastSecondClosedAt {
+                        startTicker(from: origin)
+                    }
+                case .tick(let tickGeneration):
+                    if tickGeneration == generation.current { controller.tick(at: context.clock.instant) }
                 }
             }
             // Graceful shutdown: a workout under way is finished and saved, not left for crash recovery.
-            controller.finish(at: context.clock.now)
+            controller.finish(at: context.clock.instant)
             generation.advance()
             group.cancelAll()
         }
+        writer.finish()
+        await written
     }
 }
 

@@ -7,17 +7,23 @@ struct WorkoutSession {
     static let maximumPlausibleSpeed = 50.0
 
     let id: WorkoutID
+    /// Wall-clock label of the start, as stored.
     let startedAt: Date
     var goal: Goal?
+    /// Recorded from simulated sensors or on a sped-up clock; stored once it becomes true.
+    var isSimulated = false
     var goalReached = false
     var metrics = WorkoutMetrics()
     var lapCount = 0
     var lapStart: (movingSeconds: Int, distanceMeters: Double) = (0, 0)
     private(set) var rejectedFixes = 0
-    /// When the latest second was closed, or the workout started or resumed since.
-    var lastSecondClosedAt: Date
-    /// The latest fix received, accepted or not: a jump is judged against it, not against an older fix.
-    private var lastFix: PositionMeasured?
+    /// When the latest second was closed, or the workout started or resumed since, on the monotonic clock.
+    var lastSecondClosedAt: HubInstant
+    /// Elapsed time (pauses included) at `elapsedAnchor`: zero at the start, the time before a crash when resumed.
+    private var elapsedBase: Duration = .zero
+    private var elapsedAnchor: HubInstant
+    /// The latest fix received, accepted or not, with when it arrived: a jump is judged against it.
+    private var lastFix: (fix: PositionMeasured, receivedAt: HubInstant)?
     private var lastFixRejected = false
     private var fixInThisSecond: PositionMeasured?
     private var distanceInThisSecond = 0.0
@@ -28,45 +34,58 @@ struct WorkoutSession {
     /// Steps counted before a crash, carried into a resumed workout.
     private var stepsBefore = 0
 
-    init(id: WorkoutID, startedAt: Date, goal: Goal?) {
+    init(id: WorkoutID, startedAt: Date, at instant: HubInstant, goal: Goal?) {
         self.id = id
         self.startedAt = startedAt
         self.goal = goal
-        lastSecondClosedAt = startedAt
+        lastSecondClosedAt = instant
+        elapsedAnchor = instant
     }
 
     /// True when half a second or more has passed since the last closed second, or a position fix is waiting:
     /// the workout's final, partial second is worth recording when it stops.
-    func hasUnrecordedTime(at date: Date) -> Bool {
-        fixInThisSecond != nil || date.timeIntervalSince(lastSecondClosedAt) >= 0.5
+    func hasUnrecordedTime(at instant: HubInstant) -> Bool {
+        fixInThisSecond != nil || instant - lastSecondClosedAt >= .milliseconds(500)
     }
 
+    /// Time since the start, pauses included, measured on the monotonic clock.
+    func elapsed(at instant: HubInstant) -> Duration { elapsedBase + (instant - elapsedAnchor) }
+
     /// Picks up a workout from its stored seconds and laps (after a crash).
-    init(resuming workout: Workout, samples: [WorkoutSample], laps: [WorkoutLap]) {
-        self.init(id: workout.id, startedAt: workout.startedAt, goal: workout.goal)
+    ///
+    /// - Parameter elapsedBefore: the workout's elapsed time when the hub came back (the time away included).
+    init(
+        resuming workout: Workout, samples: [WorkoutSample], laps: [WorkoutLap], at instant: HubInstant,
+        elapsedBefore: Duration
+    ) {
+        self.init(id: workout.id, startedAt: workout.startedAt, at: instant, goal: workout.goal)
+        elapsedBase = elapsedBefore
+        isSimulated = workout.isSimulated
         metrics = WorkoutMetrics(restoring: samples)
         lapCount = laps.count
         lapStart = (
             laps.reduce(0) { $0 + $1.movingSeconds }, laps.reduce(0) { $0 + $1.distanceMeters }
         )
         stepsBefore = samples.last?.steps ?? 0
-        lastSecondClosedAt = samples.last?.recordedAt ?? workout.startedAt
         goalReached = goal.map { goalValue(for: $0) >= $0.target } ?? false
     }
 
-    /// Adds a position fix received while running; returns false for an implausible jump.
+    /// Adds a position fix received at `instant` while running; returns false for an implausible jump.
     ///
     /// A jump is never counted as distance: the fix after it starts a new segment when it is plausible
     /// relative to the jumped-to place (the receiver really moved, or a recording started over), and the
     /// track carries on from there.
-    mutating func add(_ fix: PositionMeasured) -> Bool {
-        defer { lastFix = fix }
-        guard let last = lastFix else {
+    mutating func add(_ fix: PositionMeasured, receivedAt instant: HubInstant, speed: Double) -> Bool {
+        defer { lastFix = (fix, instant) }
+        guard let (last, lastReceivedAt) = lastFix else {
             fixInThisSecond = fix
             return true
         }
-        let seconds = fix.timestamp.timeIntervalSince(last.timestamp)
-        guard seconds > 0 else { return false }  // a repeated fix adds nothing
+        guard fix.timestamp != last.timestamp else { return false }  // a repeated fix adds nothing
+        let seconds = Self.interval(
+            stamped: fix.timestamp.timeIntervalSince(last.timestamp), arrived: (instant - lastReceivedAt).seconds,
+            speed: speed)
+        guard seconds > 0 else { return false }
         let meters = Geo.distanceMeters(
             fromLatitude: last.latitude, longitude: last.longitude, toLatitude: fix.latitude, longitude: fix.longitude)
         guard meters / seconds <= Self.maximumPlausibleSpeed else {
@@ -97,9 +116,20 @@ struct WorkoutSession {
         stepsBaseline = nil
     }
 
-    /// Closes one second of moving time and returns the sample to store.
+    /// The time between two fixes: the receiver's own timestamps (GPS time, free of delivery jitter) unless they
+    /// disagree with when the fixes arrived by more than delivery can explain — a wall clock that stepped, in a
+    /// source that stamps fixes with it — and then the arrival times, which never jump.
+    static func interval(stamped: TimeInterval, arrived: TimeInterval, speed: Double) -> TimeInterval {
+        let tolerance = 2 + 0.05 * speed  // seconds of hub time; delivery at --speed 60 jitters by whole hub seconds
+        return stamped > 0 && abs(stamped - arrived) <= tolerance ? stamped : arrived
+    }
+
+    /// Closes the second that ends at `instant` (one second after the last) and returns the sample to store.
+    ///
+    /// - Parameter label: the wall-clock time stored with it.
     mutating func closeSecond(
-        at date: Date, heartRate: Int?, rrIntervalsMilliseconds: [Double] = [], stepsTotal: Int?, person: Calories.Person
+        at instant: HubInstant, label: Date, heartRate: Int?, rrIntervalsMilliseconds: [Double] = [], stepsTotal: Int?,
+        person: Calories.Person
     ) -> WorkoutSample {
         // The receiver's own speed when it gives one; else distance over the time between the fixes, so a
         // missed fix does not count two seconds of distance as one second's speed.
@@ -115,13 +145,13 @@ struct WorkoutSession {
             heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: distanceInThisSecond, kilocalories: kcal,
             steps: steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
         let sample = WorkoutSample(
-            second: metrics.movingSeconds, recordedAt: date, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
+            second: metrics.movingSeconds, recordedAt: label, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
             longitude: fixInThisSecond?.longitude, speedMetersPerSecond: speed, distanceMeters: metrics.distanceMeters,
             kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
         fixInThisSecond = nil
         distanceInThisSecond = 0
         speedInThisSecond = nil
-        lastSecondClosedAt = date
+        lastSecondClosedAt = instant
         return sample
     }
 

@@ -42,10 +42,19 @@ public struct Workout: Sendable, Equatable, Codable, Identifiable {
     public var totals: WorkoutTotals
     public var goal: Goal?
     public var recovery: WorkoutRecovery?
+    /// Recorded from simulated sensors or on a sped-up clock: history and statistics can leave it out.
+    public var isSimulated: Bool
+    /// Where the machine's boot stood at the last saved second (or pause), so that crash recovery can measure
+    /// the time since then without trusting the wall clock; nil when unknown. Not part of the JSON output.
+    public var lastSeenBoot: BootTime? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, startedAt, endedAt, status, totals, goal, recovery, isSimulated
+    }
 
     public init(
         id: WorkoutID, startedAt: Date, endedAt: Date?, status: WorkoutStatus, totals: WorkoutTotals,
-        goal: Goal?, recovery: WorkoutRecovery?
+        goal: Goal?, recovery: WorkoutRecovery?, isSimulated: Bool = false, lastSeenBoot: BootTime? = nil
     ) {
         self.id = id
         self.startedAt = startedAt
@@ -54,6 +63,8 @@ public struct Workout: Sendable, Equatable, Codable, Identifiable {
         self.totals = totals
         self.goal = goal
         self.recovery = recovery
+        self.isSimulated = isSimulated
+        self.lastSeenBoot = lastSeenBoot
     }
 }
 

@@ -113,6 +113,15 @@ enum Schema {
                 """)
             try countChanges(of: "devices", in: db)
         }
+        migrator.registerMigration("v6: simulated workouts, boot time of the last saved second") { db in
+            try db.execute(sql: """
+                ALTER TABLE workouts ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0;  -- simulated sensors or clock
+                -- Where the machine's boot stood at the last saved second: crash recovery measures the time away
+                -- with it when the hub restarts in the same boot, whatever the wall clock did meanwhile.
+                ALTER TABLE workouts ADD COLUMN boot_id TEXT;
+                ALTER TABLE workouts ADD COLUMN boot_seconds REAL;
+                """)
+        }
         return migrator
     }
 

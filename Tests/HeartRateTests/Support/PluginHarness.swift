@@ -57,7 +57,7 @@ func withHeartRatePlugin(
 ) async throws {
     let (context, directory) = try PluginContext.test(clock: clock)
     defer { withExtendedLifetime(directory) {} }
-    if let strap { try context.store.remember(strap) }
+    if let strap { try await context.store.remember(strap) }
     let plugin = HeartRatePlugin(
         configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address))
     let readings = Recorder<HeartRateMeasured>(), statuses = Recorder<SensorStatusChanged>()

@@ -1,0 +1,49 @@
+import CSystemClock
+import Foundation
+
+/// The real clock: monotonic time from `ContinuousClock`, wall time from the system, optionally faster than real
+/// time for simulations.
+public struct SystemClock: HubClock {
+    /// Hub seconds per real second; 1 for a real workout.
+    public let speed: Double
+    private let originDate: Date
+    private let origin: ContinuousClock.Instant
+
+    /// Creates a clock that starts now and runs `speed` times faster than real time.
+    public init(speed: Double = 1) {
+        precondition(speed > 0, "clock speed must be positive")
+        self.speed = speed
+        originDate = Date()
+        origin = ContinuousClock.now
+    }
+
+    public var instant: HubInstant {
+        HubInstant(sinceOrigin: (ContinuousClock.now - origin) * speed)
+    }
+
+    /// The system's wall time; in a sped-up simulation, simulated wall time that runs as fast as the hub.
+    public var now: Date {
+        guard speed != 1 else { return Date() }
+        return originDate.addingTimeInterval(instant.sinceOrigin.seconds)
+    }
+
+    public var isWallClockSynchronised: Bool { stayfit_wall_clock_is_synchronised() != 0 }
+
+    /// Nil in a sped-up simulation: its time has nothing to do with the machine's.
+    public var bootTime: BootTime? {
+        guard speed == 1, let bootID = Self.bootID else { return nil }
+        let seconds = stayfit_seconds_since_boot()
+        return seconds < 0 ? nil : BootTime(bootID: bootID, secondsSinceBoot: seconds)
+    }
+
+    public func sleep(until deadline: HubInstant) async throws {
+        try await Task.sleep(until: origin + deadline.sinceOrigin / speed, clock: .continuous)
+    }
+
+    /// Read once: it does not change while the machine runs.
+    private static let bootID: String? = {
+        guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else { return nil }
+        let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return id.isEmpty ? nil : id
+    }()
+}

@@ -1,0 +1,219 @@
+import Foundation
+import HubStore
+import Logging
+
+/// Writes workouts' history to the store in the order it happened, off the engine's path, and keeps it in memory
+/// while it cannot.
+///
+/// The engine hands every change (seconds, pauses, laps, the finish) to ``send(_:)`` and goes on at once: a
+/// locked database, a `stayfit reset` or a slow SD card never holds up a button press or a second. Each operation
+/// names its workout, so seconds still queued when workout A ends are written under A, never under the next one.
+/// A full disk or a locked database loses nothing: operations wait here (up to a day of seconds) and go out, in
+/// order, as soon as a write works again, retried every `retryEvery`. The person is told once when saving stops
+/// and once when it works again.
+struct WorkoutWriter: Sendable {
+    /// One change to a workout's stored history.
+    enum Operation: Sendable, Equatable {
+        /// Seconds of moving time with the workout's totals after them.
+        case seconds(WorkoutID, [WorkoutSample], WorkoutTotals, seenAt: BootTime?)
+        case pauseBegan(WorkoutID, at: Date, seenAt: BootTime?)
+        case pauseEnded(WorkoutID, at: Date)
+        /// A pause that already ended: the time the hub was down before it resumed the workout.
+        case pause(WorkoutID, from: Date, to: Date)
+        case lap(WorkoutID, WorkoutLap)
+        case goal(WorkoutID, Goal?)
+        case simulated(WorkoutID)
+        case resumed(WorkoutID)
+        case finished(WorkoutID, at: Date, WorkoutTotals, recovery: WorkoutRecovery?)
+
+        var workout: WorkoutID {
+            switch self {
+            case .seconds(let id, _, _, _), .pauseBegan(let id, _, _), .pauseEnded(let id, _), .pause(let id, _, _),
+                .lap(let id, _), .goal(let id, _), .simulated(let id), .resumed(let id), .finished(let id, _, _, _):
+                id
+            }
+        }
+
+        /// What the person is told could not be saved.
+        var what: String {
+            switch self {
+            case .seconds: "the workout"
+            case .pauseBegan: "the pause"
+            case .pauseEnded: "the end of the pause"
+            case .pause: "the time the hub was away"
+            case .lap: "the lap"
+            case .goal: "the new goal"
+            case .simulated, .resumed: "the workout's details"
+            case .finished: "the finished workout"
+            }
+        }
+    }
+
+    /// A day of 1 Hz seconds; beyond that the oldest unsaved seconds are dropped (and counted).
+    static let maximumPendingSeconds = 86_400
+
+    private let operations: AsyncStream<Operation>
+    private let continuation: AsyncStream<Operation>.Continuation
+    private let store: HubStore
+    private let bus: MessageBus
+    private let logger: Logger
+    private let retryEvery: Duration
+    private let drainFor: Duration
+
+    /// - Parameters:
+    ///   - retryEvery: real time between attempts while writes fail.
+    ///   - drainFor: at shutdown, how long (real time) to keep trying to write what is still queued.
+    init(store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2), drainFor: Duration = .seconds(10)) {
+        (operations, continuation) = AsyncStream.makeStream(of: Operation.self)
+        self.store = store
+        self.bus = bus
+        self.logger = logger
+        self.retryEvery = retryEvery
+        self.drainFor = drainFor
+    }
+
+    /// Queues `operation`; never blocks, never suspends.
+    func send(_ operation: Operation) { continuation.yield(operation) }
+
+    /// No more operations: ``run()`` writes what is queued (for at most `drainFor`) and returns.
+    func finish() { continuation.finish() }
+
+    private enum Event: Sendable {
+        case operation(Operation)
+        case retry
+        case inputEnded
+    }
+
+    /// Writes operations as they come until ``finish()``; then drains what is left.
+    func run() async {
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        var queue = Queue()
+        var failing = false
+        var retryScheduled = false
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [operations] in
+                for await operation in operations { sink.yield(.operation(operation)) }
+                sink.yield(.inputEnded)
+            }
+            loop: for await event in events {
+                switch event {
+                case .operation(let operation):
+                    queue.append(operation)
+                case .retry:
+                    retryScheduled = false
+                case .inputEnded:
+                    break loop
+                }
+                let failure = await queue.write(to: store)
+                report(failure, failing: &failing, pending: queue.pendingSeconds)
+                if failure != nil, !retryScheduled {
+                    retryScheduled = true
+                    group.addTask { [retryEvery] in
+                        try? await Task.sleep(for: retryEvery)
+                        sink.yield(.retry)
+                    }
+                }
+            }
+            sink.finish()
+            group.cancelAll()
+        }
+        await drain(&queue, failing: &failing)
+    }
+
+    /// At shutdown: keeps trying (bounded in time) so that a briefly locked database does not lose the finish.
+    private func drain(_ queue: inout Queue, failing: inout Bool) async {
+        let deadline = ContinuousClock.now + drainFor
+        while !queue.isEmpty {
+            let failure = await queue.write(to: store)
+            report(failure, failing: &failing, pending: queue.pendingSeconds)
+            guard failure != nil else { return }
+            guard ContinuousClock.now + retryEvery < deadline else { break }
+            try? await Task.sleep(for: retryEvery)
+        }
+        guard !queue.isEmpty else { return }
+        logger.critical(
+            "the hub stops with workout data it could not save",
+            metadata: ["operations": "\(queue.count)", "seconds": "\(queue.pendingSeconds)"])
+    }
+
+    private func report(_ failure: (Operation, any Error)?, failing: inout Bool, pending: Int) {
+        if let (operation, error) = failure {
+            guard !failing else { return }
+            failing = true
+            logger.error("cannot save \(operation.what); keeping it in memory", metadata: ["error": "\(error)"])
+            bus.publish(Announcement("Cannot save \(operation.what): \(error)", priority: .urgent))
+        } else if failing {
+            failing = false
+            logger.notice("saving works again")
+            bus.publish(Announcement("Workout data is being saved again.", priority: .important))
+        }
+    }
+
+    /// Operations not yet stored, in order; consecutive seconds of one workout merge into one write.
+    private struct Queue {
+        private var operations: [Operation] = []
+        private(set) var pendingSeconds = 0
+        private(set) var droppedSeconds = 0
+
+        var isEmpty: Bool { operations.isEmpty }
+        var count: Int { operations.count }
+
+        mutating func append(_ operation: Operation) {
+            if case .seconds(let id, let samples, let totals, let boot) = operation,
+                case .seconds(id, let queued, _, _)? = operations.last
+            {
+                operations[operations.count - 1] = .seconds(id, queued + samples, totals, seenAt: boot)
+            } else {
+                operations.append(operation)
+            }
+            if case .seconds(_, let samples, _, _) = operation { pendingSeconds += samples.count }
+            dropOldestSecondsBeyondLimit()
+        }
+
+        /// Writes from the front until one fails; returns that one and its error, or nil when all are stored.
+        mutating func write(to store: HubStore) async -> (Operation, any Error)? {
+            while let operation = operations.first {
+                do {
+                    try await Self.perform(operation, on: store)
+                } catch {
+                    return (operation, error)
+                }
+                operations.removeFirst()
+                if case .seconds(_, let samples, _, _) = operation { pendingSeconds -= samples.count }
+            }
+            return nil
+        }
+
+        /// Seconds beyond a day are dropped oldest first; pauses, laps and finishes are never dropped.
+        private mutating func dropOldestSecondsBeyondLimit() {
+            var excess = pendingSeconds - WorkoutWriter.maximumPendingSeconds
+            var index = 0
+            while excess > 0, index < operations.count {
+                if case .seconds(let id, let samples, let totals, let boot) = operations[index] {
+                    let dropped = min(excess, samples.count)
+                    operations[index] = .seconds(id, Array(samples.dropFirst(dropped)), totals, seenAt: boot)
+                    excess -= dropped
+                    pendingSeconds -= dropped
+                    droppedSeconds += dropped
+                }
+                index += 1
+            }
+        }
+
+        private static func perform(_ operation: Operation, on store: HubStore) async throws {
+            switch operation {
+            case .seconds(let id, let samples, let totals, let boot):
+                try await store.recordSamples(samples, totals: totals, of: id, seenAt: boot)
+            case .pauseBegan(let id, let date, let boot): try await store.beginPause(of: id, at: date, seenAt: boot)
+            case .pauseEnded(let id, let date): try await store.endPause(of: id, at: date)
+            case .pause(let id, let start, let end): try await store.recordPause(of: id, from: start, to: end)
+            case .lap(let id, let lap): try await store.recordLap(lap, of: id)
+            case .goal(let id, let goal): try await store.updateGoal(goal, of: id)
+            case .simulated(let id): try await store.markSimulated(id)
+            case .resumed(let id): try await store.markResumed(id)
+            case .finished(let id, let date, let totals, let recovery):
+                try await store.finishWorkout(id, at: date, totals: totals, recovery: recovery)
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aFloodAtTheMocksFullSpeedIsPublishedOrCountedToTheLastNotification() async throws {
-        let count = 20_000
+        let count = 5000
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)
             try await strap.addNotifyNumbered()

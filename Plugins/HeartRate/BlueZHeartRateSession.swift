@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Logging
 
 /// One connection to a strap through BlueZ: find it, connect, subscribe, and hand over each payload until the
 /// link drops.
@@ -33,11 +34,16 @@ struct BlueZHeartRateSession {
     let connection: DBusConnection
     let adapter: String
     let configuredDevice: String?
+    /// Where the session says what it waits for (debug level); silent unless the caller passes its logger.
+    let logger: Logger
 
     private var adapterPath: String { BlueZNames.adapterPath(adapter) }
 
     /// Connects to the bus and adds the match rules, before any BlueZ call, so that no signal is missed.
-    static func open(address: DBusAddress, adapter: String, device: String?) async throws -> BlueZHeartRateSession {
+    static func open(
+        address: DBusAddress, adapter: String, device: String?,
+        logger: Logger = Logger(label: "heart-rate", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) async throws -> BlueZHeartRateSession {
         let connection = try await DBusConnection(address: address)
         do {
             for rule in BlueZNames.matchRules { try await connection.addMatch(rule) }
@@ -45,7 +51,7 @@ struct BlueZHeartRateSession {
             connection.close()
             throw error
         }
-        return BlueZHeartRateSession(connection: connection, adapter: adapter, configuredDevice: device)
+        return BlueZHeartRateSession(connection: connection, adapter: adapter, configuredDevice: device, logger: logger)
     }
 
     /// The signal stream ended without cancellation: the connection to the bus is gone.
@@ -220,6 +226,7 @@ struct BlueZHeartRateSession {
     }
 
     private func waitForServicesResolved(devicePath: String, signals: AsyncStream<DBusSignal>) async throws {
+        logger.debug("waiting for BlueZ to resolve the strap's services", metadata: ["device": "\(devicePath)"])
         for await signal in signals where signal.path == devicePath && signal.member == "PropertiesChanged" {
             guard signal.arguments.first?.string == BlueZNames.device,
                 let changed = signal.arguments.dropFirst().first?.dictionary

@@ -11,16 +11,43 @@ final class HeartRateLinkState: Sendable {
         var lostAnnounced = false
         var everConnected = false
         var malformedPayloads = 0
+        var partlyBrokenPayloads = 0
+        var lostNotifications = 0
+        var lostOtherSignals = 0
+        /// Whether this connection's first lost signal was already reported.
+        var lossReported = false
         /// The battery level of the last low-battery announcement; nil while the battery is above the threshold.
         var lowBatteryAnnouncedAt: Int?
     }
 
     private let state = Mutex(State())
 
-    /// Payloads dropped because they did not decode.
+    /// Payloads dropped because they gave no sound heart rate.
     var malformedPayloads: Int { state.withLock { $0.malformedPayloads } }
 
+    /// Payloads whose heart rate was kept but whose damaged later fields were left out.
+    var partlyBrokenPayloads: Int { state.withLock { $0.partlyBrokenPayloads } }
+
+    /// Notifications (StartNotify's PropertiesChanged of `Value`) pushed out of the plugin's full signal buffer
+    /// before it could read them.
+    var lostNotifications: Int { state.withLock { $0.lostNotifications } }
+
+    /// Other BlueZ signals (link, battery, adapter, discovery) lost the same way.
+    var lostOtherSignals: Int { state.withLock { $0.lostOtherSignals } }
+
     func countMalformed() { state.withLock { $0.malformedPayloads += 1 } }
+
+    func countPartlyBroken() { state.withLock { $0.partlyBrokenPayloads += 1 } }
+
+    /// Counts a lost signal, a notification or another; returns true for the first loss of a connection, which is
+    /// worth a warning (later ones are only counted, so that a flood does not flood the log as well).
+    func countLostSignal(notification: Bool) -> Bool {
+        state.withLock { state in
+            if notification { state.lostNotifications += 1 } else { state.lostOtherSignals += 1 }
+            defer { state.lossReported = true }
+            return !state.lossReported
+        }
+    }
 
     /// Forgets the link (not the counts), for another strap: its first connection is `.connected` again.
     func startOver() {
@@ -53,6 +80,7 @@ final class HeartRateLinkState: Sendable {
             defer {
                 state.everConnected = true
                 state.lostAnnounced = false
+                state.lossReported = false
                 state.lastDataAt = now
             }
             return state.everConnected

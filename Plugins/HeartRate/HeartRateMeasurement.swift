@@ -3,6 +3,10 @@
 /// Layout (all little-endian): a flags byte, then the heart rate (uint8, or uint16 when flag bit 0 is set),
 /// then Energy Expended (uint16 kJ) when bit 3 is set, then RR intervals (uint16, 1/1024 s) filling the rest
 /// when bit 4 is set. Bits 1–2 report skin contact: 0 or 1 not supported, 2 no contact, 3 contact.
+///
+/// A payload whose heart rate is missing or impossible gives no reading (``HeartRateMeasurementError``). One whose
+/// heart rate is sound but whose later fields are damaged still gives it: the damaged part is left out and named
+/// in ``defects``, so that one stray byte does not cost a second of heart rate.
 public struct HeartRateMeasurement: Sendable, Equatable {
     /// Skin contact as the sensor reports it.
     public enum Contact: Sendable, Equatable {
@@ -15,18 +19,31 @@ public struct HeartRateMeasurement: Sendable, Equatable {
     public var energyExpendedKilojoules: Int?
     /// Beat-to-beat intervals, oldest first, in the raw unit of 1/1024 s.
     public var rrIntervals1024: [UInt16]
+    /// What was left out of a partly broken payload, in payload order; empty for a well-formed one.
+    public var defects: [HeartRateMeasurementDefect]
 
-    public init(beatsPerMinute: Int, contact: Contact, energyExpendedKilojoules: Int? = nil, rrIntervals1024: [UInt16] = []) {
+    public init(
+        beatsPerMinute: Int, contact: Contact, energyExpendedKilojoules: Int? = nil, rrIntervals1024: [UInt16] = [],
+        defects: [HeartRateMeasurementDefect] = []
+    ) {
         self.beatsPerMinute = beatsPerMinute
         self.contact = contact
         self.energyExpendedKilojoules = energyExpendedKilojoules
         self.rrIntervals1024 = rrIntervals1024
+        self.defects = defects
     }
+
+    /// Whether the payload was damaged after its heart rate (see ``defects``).
+    public var isPartlyBroken: Bool { !defects.isEmpty }
 
     /// The RR intervals in milliseconds (raw × 1000 / 1024).
     public var rrIntervalsMilliseconds: [Double] { rrIntervals1024.map { Double($0) * 1000 / 1024 } }
 
-    /// Decodes a notification payload; throws for anything malformed instead of guessing a value.
+    /// Decodes a notification payload.
+    ///
+    /// - Throws: ``HeartRateMeasurementError`` when there is no sound heart rate to keep: the payload is empty or
+    ///   cut short before the heart rate ends, the rate is 0 with skin contact or above 300 bpm, or an RR interval is
+    ///   0 (a sensor that reports an impossible beat is not trusted with the rate either).
     public init(decoding bytes: some Collection<UInt8>) throws(HeartRateMeasurementError) {
         var reader = ByteReader(Array(bytes))
         guard let flags = reader.uint8() else { throw .empty }
@@ -40,34 +57,69 @@ public struct HeartRateMeasurement: Sendable, Equatable {
         case 3: contact = .contact
         default: contact = .notSupported
         }
+        // A heart rate of 0 only makes sense when the sensor says it has no contact.
+        guard rate > 0 || contact == .noContact else { throw .zeroHeartRate }
+        guard rate <= 300 else { throw .implausibleHeartRate(rate) }
         beatsPerMinute = rate
+        defects = []
         if flags & 0b0000_1000 != 0 {
-            guard let energy = reader.uint16() else { throw .truncated(field: "energy expended") }
-            energyExpendedKilojoules = Int(energy)
+            if let energy = reader.uint16() {
+                energyExpendedKilojoules = Int(energy)
+            } else {
+                // Cut short inside the field: what is left (0 or 1 byte) ends the payload.
+                defects.append(.truncatedEnergyExpended(bytes: reader.skipRest()))
+            }
         }
         rrIntervals1024 = []
         if flags & 0b0001_0000 != 0 {
-            guard reader.remaining > 0 else { throw .truncated(field: "RR interval") }
-            guard reader.remaining % 2 == 0 else { throw .oddRRBytes(reader.remaining) }
             while let interval = reader.uint16() {
                 guard interval > 0 else { throw .zeroRRInterval }
                 rrIntervals1024.append(interval)
             }
-        } else if reader.remaining > 0 {
-            throw .trailingBytes(reader.remaining)
+            if reader.remaining == 1 {
+                defects.append(.strayRRByte)
+                _ = reader.skipRest()
+            } else if rrIntervals1024.isEmpty, !defects.contains(where: \.endsPayload) {
+                defects.append(.missingRRIntervals)
+            }
         }
-        // A heart rate of 0 only makes sense when the sensor says it has no contact.
-        guard rate > 0 || contact == .noContact else { throw .zeroHeartRate }
-        guard rate <= 300 else { throw .implausibleHeartRate(rate) }
+        if reader.remaining > 0 {
+            defects.append(.trailingBytes(reader.skipRest()))
+        }
     }
 }
 
-/// Why a Heart Rate Measurement payload was dropped.
+/// A damaged part of a Heart Rate Measurement payload whose heart rate was still kept.
+public enum HeartRateMeasurementDefect: Sendable, Equatable, CustomStringConvertible {
+    /// Energy Expended was promised but the payload ends inside it (with this many of its 2 bytes).
+    case truncatedEnergyExpended(bytes: Int)
+    /// RR intervals were promised but none followed.
+    case missingRRIntervals
+    /// The RR area held an odd number of bytes: the whole intervals were kept, the single last byte left out.
+    case strayRRByte
+    /// Bytes after the last field the flags promise.
+    case trailingBytes(Int)
+
+    /// Whether the payload ends at this defect, so that no later field could follow.
+    var endsPayload: Bool {
+        if case .truncatedEnergyExpended = self { true } else { false }
+    }
+
+    public var description: String {
+        switch self {
+        case .truncatedEnergyExpended(let bytes): "energy expended cut short (\(bytes) of 2 bytes)"
+        case .missingRRIntervals: "RR intervals promised, none present"
+        case .strayRRByte: "a single byte left over after the whole RR intervals"
+        case .trailingBytes(1): "1 byte after the last field"
+        case .trailingBytes(let count): "\(count) bytes after the last field"
+        }
+    }
+}
+
+/// Why a Heart Rate Measurement payload gave no reading and was dropped.
 public enum HeartRateMeasurementError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case truncated(field: String)
-    case oddRRBytes(Int)
-    case trailingBytes(Int)
     case zeroRRInterval
     case zeroHeartRate
     case implausibleHeartRate(Int)
@@ -76,8 +128,6 @@ public enum HeartRateMeasurementError: Error, Equatable, Sendable, CustomStringC
         switch self {
         case .empty: "empty notification"
         case .truncated(let field): "the flags promise a \(field) that is missing"
-        case .oddRRBytes(let count): "RR intervals need whole 2-byte values, found \(count) bytes"
-        case .trailingBytes(let count): "\(count) bytes after the last field"
         case .zeroRRInterval: "an RR interval of 0"
         case .zeroHeartRate: "a heart rate of 0 with skin contact"
         case .implausibleHeartRate(let rate): "a heart rate of \(rate) bpm"
@@ -104,5 +154,11 @@ struct ByteReader {
         guard remaining >= 2 else { return nil }
         defer { index += 2 }
         return UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+    }
+
+    /// Skips what is left; returns how many bytes that was.
+    mutating func skipRest() -> Int {
+        defer { index = bytes.count }
+        return remaining
     }
 }

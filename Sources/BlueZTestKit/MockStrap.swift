@@ -168,6 +168,51 @@ public struct MockStrap: Sendable {
             characteristicPath, "org.stayfit.Test", "NotifyMany", signature: "ayu", [.bytes(bytes), .uint32(count)])
     }
 
+    // MARK: - Numbered notifications
+
+    /// Notification number `number` (1…65 535): 72 bpm, no contact sensor, one RR interval whose raw value is
+    /// `number` (`10 48 lo hi`), so that a test can tell which notifications arrived, and in what order.
+    public static func numberedPayload(_ number: Int) -> [UInt8] {
+        [0x10, 0x48, UInt8(truncatingIfNeeded: number), UInt8(truncatingIfNeeded: number >> 8)]
+    }
+
+    /// Python that emits numbered notifications `first` … `first + count - 1` from the measurement characteristic,
+    /// each as the PropertiesChanged of `Value` BlueZ sends for a StartNotify session.
+    private func emitNumbered(first: String, count: String) -> String {
+        """
+        characteristic = get_object('\(characteristicPath)')
+        for number in range(\(first), \(first) + \(count)):
+            value = dbus.Array([0x10, 0x48, number & 0xff, number >> 8], signature='y')
+            changed = ['org.bluez.GattCharacteristic1', {'Value': value}, dbus.Array([], signature='s')]
+            characteristic.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', changed)
+        """
+    }
+
+    /// Adds `NotifyNumbered(u first, u count)` to the characteristic: numbered notifications as fast as the mock
+    /// can emit them (see ``numberedPayload(_:)``).
+    public func addNotifyNumbered() async throws {
+        try await addMethod(
+            on: characteristicPath, "org.stayfit.Test", "NotifyNumbered", in: "uu", out: "",
+            emitNumbered(first: "args[0]", count: "args[1]"))
+    }
+
+    /// Emits notifications `first` … `first + count - 1` (needs ``addNotifyNumbered()``); returns once the mock
+    /// has sent them all. Signals from one sender keep their order, so a connection that made this call has
+    /// received every one of them before it receives the reply.
+    public func notifyNumbered(from first: Int = 1, count: Int) async throws {
+        try await environment.bluez(
+            characteristicPath, "org.stayfit.Test", "NotifyNumbered", signature: "uu",
+            [.uint32(UInt32(clamping: first)), .uint32(UInt32(clamping: count))])
+    }
+
+    /// Makes the Body Sensor Location read, which a client does after subscribing, first emit notifications
+    /// 1 … `count`: a burst that arrives while the client is still busy connecting, before it reads any of them.
+    public func notifyWhileBodySensorLocationIsRead(count: Int) async throws {
+        let code = emitNumbered(first: "1", count: "\(count)") + "\nret = dbus.Array([1], signature='y')"
+        try await addMethod(
+            on: bodySensorLocationPath, "org.bluez.GattCharacteristic1", "ReadValue", in: "a{sv}", out: "ay", code)
+    }
+
     // MARK: - dbusmock plumbing
 
     private func update(_ path: String, _ interface: String, _ properties: [String: DBusValue]) async throws {

@@ -1,5 +1,9 @@
 internal import CDBus
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // Signals: subscribers register from any thread; the filter runs on the loop thread during dispatch.
 extension DBusDispatchLoop {
     /// Registers a subscriber; returns nil (and registers nothing) when the loop has stopped.
@@ -26,18 +30,21 @@ extension DBusDispatchLoop {
             lostConnection = true
             return true
         }
-        let sender = Self.string(dbus_message_get_sender(message))
-        let path = Self.string(dbus_message_get_path(message))
-        let interface = Self.string(dbus_message_get_interface(message))
-        let member = Self.string(dbus_message_get_member(message))
+        let sender = Self.string(dbus_message_get_sender(message), reusing: &lastHeader.sender)
+        let path = Self.string(dbus_message_get_path(message), reusing: &lastHeader.path)
+        let interface = Self.string(dbus_message_get_interface(message), reusing: &lastHeader.interface)
+        let member = Self.string(dbus_message_get_member(message), reusing: &lastHeader.member)
         let candidates = shared.withLock { state in
             state.subscribers.values.filter {
                 $0.selector.matches(sender: sender, path: path, interface: interface, member: member)
             }
         }
         guard !candidates.isEmpty else { return false }
-        // A malformed body is dropped; decoding failures here can only come from a misbehaving peer.
-        guard let arguments = try? DBusValue.decodeArguments(of: message) else { return false }
+        // A malformed body can only come from a misbehaving peer: it reaches no stream, but it is counted.
+        guard let arguments = try? DBusValue.decodeArguments(of: message) else {
+            signalCounters.undecodable.add(1, ordering: .relaxed)
+            return false
+        }
         let signal = DBusSignal(sender: sender, path: path, interface: interface, member: member, arguments: arguments)
         var delivered = false
         for subscriber in candidates where subscriber.selector.matches(arguments: arguments) {
@@ -47,8 +54,12 @@ extension DBusDispatchLoop {
         return delivered
     }
 
-    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    /// A copy of a header string; `cache` when it holds the same text (no allocation), else a new one kept there.
+    private static func string(_ pointer: UnsafePointer<CChar>?, reusing cache: inout String) -> String {
+        guard let pointer else { return "" }
+        if cache.withCString({ strcmp($0, pointer) == 0 }) { return cache }
+        cache = String(cString: pointer)
+        return cache
     }
 }
 

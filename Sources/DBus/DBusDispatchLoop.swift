@@ -58,6 +58,8 @@ final class DBusDispatchLoop: @unchecked Sendable {
 
     let address: DBusAddress
     let shared = Mutex(Shared())
+    /// What the signal streams were handed and lost (``DBusConnection/signalStatistics``).
+    let signalCounters = DBusSignalCounters()
     /// Read and write ends of the pipe that wakes the loop thread from `poll`.
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -66,6 +68,9 @@ final class DBusDispatchLoop: @unchecked Sendable {
     var connection: OpaquePointer?
     var pending: [OpaquePointer: PendingCall] = [:]
     var lostConnection = false
+    /// The header strings of the last signal, reused while they repeat: a flood of notifications from one
+    /// characteristic then costs no string allocation per signal, and its buffered signals share the storage.
+    var lastHeader = (sender: "", path: "", interface: "", member: "")
 
     private init(address: DBusAddress, wakePipe: (read: Int32, write: Int32)) {
         self.address = address

@@ -33,31 +33,94 @@ import Testing
         ([], HeartRateMeasurementError.empty),
         ([0x01, 0x48], .truncated(field: "heart rate")),
         ([0x00], .truncated(field: "heart rate")),
-        ([0x08, 0x48, 0x01], .truncated(field: "energy expended")),
-        ([0x10, 0x48], .truncated(field: "RR interval")),
-        ([0x10, 0x48, 0x55, 0x03, 0x01], .oddRRBytes(3)),
+        ([0x19, 0x48], .truncated(field: "heart rate")),
         ([0x10, 0x48, 0x00, 0x00], .zeroRRInterval),
-        ([0x06, 0x48, 0x00], .trailingBytes(1)),
+        ([0x10, 0x48, 0x55, 0x03, 0x00, 0x00, 0x01], .zeroRRInterval),
         ([0x06, 0x00], .zeroHeartRate),
+        ([0x06, 0x00, 0xff], .zeroHeartRate),
         ([0x07, 0xff, 0x01], .implausibleHeartRate(511)),
     ] as [([UInt8], HeartRateMeasurementError)])
-    func dropsMalformedPayloads(bytes: [UInt8], error: HeartRateMeasurementError) {
+    func dropsPayloadsWithoutASoundHeartRate(bytes: [UInt8], error: HeartRateMeasurementError) {
         #expect(throws: error) { try HeartRateMeasurement(decoding: bytes) }
+    }
+
+    // Each expected value below is worked out from the byte layout in TECHREF §2, not from the decoder.
+    @Test(arguments: [
+        // 0x16: 8-bit rate, contact, RR. 0x48 = 72 bpm; RR 55 03 = 0x0355 = 853; the last 01 is half an interval.
+        (
+            [0x16, 0x48, 0x55, 0x03, 0x01],
+            HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, rrIntervals1024: [853], defects: [.strayRRByte])
+        ),
+        // 0x1e: contact, energy, RR. 0x8e = 142 bpm; 2c 01 = 300 kJ; b0 01 = 432; a8 is a stray byte.
+        (
+            [0x1e, 0x8e, 0x2c, 0x01, 0xb0, 0x01, 0xa8],
+            HeartRateMeasurement(
+                beatsPerMinute: 142, contact: .contact, energyExpendedKilojoules: 300, rrIntervals1024: [432],
+                defects: [.strayRRByte])
+        ),
+        // 0x11: 16-bit rate, RR. 48 00 = 72 bpm; the RR area is the single byte 55.
+        (
+            [0x11, 0x48, 0x00, 0x55],
+            HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.strayRRByte])
+        ),
+        // 0x06: contact, no RR, no energy. 0x48 = 72 bpm; 00 is one byte too many.
+        ([0x06, 0x48, 0x00], HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, defects: [.trailingBytes(1)])),
+        // 0x00: nothing but an 8-bit rate. 0x5a = 90 bpm; ff ff are two bytes too many.
+        (
+            [0x00, 0x5a, 0xff, 0xff],
+            HeartRateMeasurement(beatsPerMinute: 90, contact: .notSupported, defects: [.trailingBytes(2)])
+        ),
+        // 0x08: energy promised. 0x48 = 72 bpm; then only 01, one of energy's two bytes.
+        (
+            [0x08, 0x48, 0x01],
+            HeartRateMeasurement(
+                beatsPerMinute: 72, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
+        ),
+        // 0x18: energy and RR promised. 0x50 = 80 bpm; 2c is half the energy, and the payload ends there.
+        (
+            [0x18, 0x50, 0x2c],
+            HeartRateMeasurement(
+                beatsPerMinute: 80, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
+        ),
+        // 0x10: RR promised. 0x48 = 72 bpm, and nothing after it.
+        (
+            [0x10, 0x48],
+            HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.missingRRIntervals])
+        ),
+    ] as [([UInt8], HeartRateMeasurement)])
+    func keepsTheHeartRateOfAPartlyBrokenPayloadAndNamesWhatWasLeftOut(
+        bytes: [UInt8], expected: HeartRateMeasurement
+    ) throws {
+        let measurement = try HeartRateMeasurement(decoding: bytes)
+        #expect(measurement == expected)
+        #expect(measurement.isPartlyBroken)
+    }
+
+    @Test func aWellFormedPayloadHasNoDefects() throws {
+        let measurement = try HeartRateMeasurement(decoding: [0x1f, 0x8e, 0x00, 0x2c, 0x01, 0xb0, 0x01, 0xa8, 0x01])
+        #expect(measurement.defects.isEmpty)
+        #expect(!measurement.isPartlyBroken)
     }
 
     @Test func randomBytesNeverCrashAndNeverYieldAnImpossibleValue() {
         var generator = SplitMix64(seed: 0x5EED)
-        var decoded = 0
+        var decoded = 0, partlyBroken = 0
         for _ in 0..<200_000 {
             let count = Int(generator.next() % 24)
             let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             guard let measurement = try? HeartRateMeasurement(decoding: bytes) else { continue }
             decoded += 1
+            if measurement.isPartlyBroken { partlyBroken += 1 }
             #expect((0...300).contains(measurement.beatsPerMinute))
             #expect(measurement.beatsPerMinute > 0 || measurement.contact == .noContact)
             #expect(!measurement.rrIntervals1024.contains(0))
+            // A reading never holds more fields than its bytes can carry: flags + rate + energy + whole intervals.
+            let rateBytes = bytes[0] & 1 == 0 ? 1 : 2
+            let energyBytes = measurement.energyExpendedKilojoules == nil ? 0 : 2
+            #expect(1 + rateBytes + energyBytes + 2 * measurement.rrIntervals1024.count <= bytes.count)
         }
-        #expect(decoded > 0, "some random payloads are well formed")
+        #expect(decoded > partlyBroken, "some random payloads are well formed")
+        #expect(partlyBroken > 0, "some random payloads keep their heart rate without their later fields")
     }
 }
 

@@ -43,17 +43,26 @@ import Testing
         }
     }
 
-    @Test func dropsAndCountsMalformedPayloadsWithoutPublishingThem() async throws {
+    @Test func dropsAPayloadWithoutAHeartRateAndKeepsTheHeartRateOfAPartlyBrokenOne() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)
             try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
                 try await harness.waitForStatus(.connected)
-                try await strap.notify([0x01, 0x48])  // a 16-bit heart rate with only one byte
-                try await strap.notify([0x10, 0x50, 0x00])  // RR intervals promised, half of one sent
-                try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the two before were handled
-                try await harness.waitForReadings(1)
-                #expect(harness.readings.all.map(\.beatsPerMinute) == [90])
-                #expect(harness.plugin.malformedPayloadCount == 2)
+                try await strap.notify([0x01, 0x48])  // a 16-bit heart rate with only one byte: dropped
+                try await strap.notify([0x10, 0x50, 0x00])  // 80 bpm, then half an RR interval: 80 bpm, no RR
+                try await strap.notify([0x06, 0x48, 0x00])  // 72 bpm with contact, then a stray byte: 72 bpm
+                try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the ones before were handled
+                try await harness.waitForReadings(3)
+                #expect(harness.readings.all.map(\.beatsPerMinute) == [80, 72, 90])
+                #expect(harness.readings.all.map(\.rrIntervalsMilliseconds) == [[], [], []])
+                #expect(harness.plugin.malformedPayloadCount == 1)
+                #expect(harness.plugin.partlyBrokenPayloadCount == 2)
+                let kept = harness.logs.all.filter { $0.message == "kept the heart rate of a partly broken payload" }
+                #expect(kept.map { $0.metadata["bytes"] } == ["10 50 00", "06 48 00"])
+                #expect(
+                    kept.map { $0.metadata["left out"] } == [
+                        "a single byte left over after the whole RR intervals", "1 byte after the last field",
+                    ])
             }
         }
     }
@@ -66,10 +75,14 @@ import Testing
                 on: environment, configuration: .init(staleAfter: .seconds(5)), clock: clock
             ) { harness in
                 try await harness.waitForStatus(.connected)
-                try await clock.waitForSleepers(1)
+                try await clock.waitForSleepers(1)  // the stale-data watcher
+                let published = harness.statusesPublished
                 clock.advance(by: .seconds(4))
-                try await Task.sleep(for: .milliseconds(200))
-                #expect(!harness.statusList.contains(.lost))
+                // A second short of stale: the watcher's sleep is not due. `advance` wakes due sleepers before it
+                // returns, and a woken watcher publishes before it sleeps again, so if it had been woken either it
+                // would not be sleeping now or the bus would have counted its message. No real time need pass.
+                #expect(clock.sleeperCount == 1)
+                #expect(harness.statusesPublished == published)
                 clock.advance(by: .seconds(1))
                 try await harness.waitForStatus(.lost)
                 #expect(harness.statuses.all.last?.detail == "no data for 5 seconds")
@@ -151,8 +164,10 @@ import Testing
             let strap = try await MockStrap.add(to: environment)
             try await strap.updateDevice(["ServicesResolved": .bool(false)])
             try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
-                try await eventually { try await strap.deviceCalls("Connect") == 1 }
-                try await Task.sleep(for: .milliseconds(300))
+                // The plugin says when it starts waiting; until the services are resolved it must not subscribe.
+                try await harness.waitForLog("waiting for BlueZ to resolve the strap's services")
+                #expect(try await strap.deviceCalls("Connect") == 1)
+                #expect(try await strap.characteristicCalls("StartNotify") == 0)
                 #expect(try await !strap.isNotifying())
                 #expect(harness.statusList == [.connecting])
                 try await strap.updateDevice(["ServicesResolved": .bool(true)])
@@ -168,11 +183,13 @@ import Testing
             try await strap.updateDevice(["ServicesResolved": .bool(false)])
             let clock = ManualClock()
             try await withHeartRatePlugin(on: environment, clock: clock) { harness in
-                try await eventually { try await strap.deviceCalls("Connect") == 1 }
-                try await clock.waitForSleepers(1)
+                try await harness.waitForLog("waiting for BlueZ to resolve the strap's services")
+                try await clock.waitForSleepers(1)  // the 30 s limit on connecting
+                let published = harness.statusesPublished
                 clock.advance(by: .seconds(29))
-                try await Task.sleep(for: .milliseconds(200))
-                #expect(!harness.statusList.contains(.lost))
+                // Not due yet: the limit's sleeper was not woken (see the stale-data test for why this is enough).
+                #expect(clock.sleeperCount == 1)
+                #expect(harness.statusesPublished == published)
                 clock.advance(by: .seconds(1))
                 try await harness.waitForStatus(.lost)
                 try await clock.waitForSleepers(1)

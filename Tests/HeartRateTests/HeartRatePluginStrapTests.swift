@@ -55,7 +55,8 @@ import Testing
     @Test func theAdapterSwitchedOffIsALossAndSwitchedOnAgainARestoredLink() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)
-            try await withHeartRatePlugin(on: environment) { harness in
+            let clock = ManualClock()
+            try await withHeartRatePlugin(on: environment, clock: clock) { harness in
                 try await harness.waitForStatus(.connected)
                 // What bluetoothd does when the adapter is powered off: Powered false, every device disconnected.
                 try await setPowered(false, in: environment)
@@ -64,9 +65,17 @@ import Testing
                 #expect(
                     harness.statuses.all.first { $0.status == .lost }?.detail == "the Bluetooth adapter hci0 was switched off")
                 let attempts = try await strap.deviceCalls("Connect")
-                try await Task.sleep(for: .seconds(1.5))  // one backoff: the attempt finds the adapter off
+                // One backoff later the plugin tries again; that attempt ends when it logs why it failed.
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(1))
+                try await harness.waitForLog("heart-rate strap unavailable", count: 2)
+                let second = harness.logs.all.filter { $0.message == "heart-rate strap unavailable" }.last
+                #expect(
+                    second?.metadata["reason"] == "the Bluetooth adapter hci0 is switched off (bluetoothctl power on)")
                 #expect(try await strap.deviceCalls("Connect") == attempts, "no Connect while the adapter is off")
                 try await setPowered(true, in: environment)
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(2))
                 try await harness.waitForStatus(.restored, timeout: .seconds(10))
                 try await strap.notify([0x00, 0x64])
                 try await harness.waitForReadings(1)

@@ -24,6 +24,8 @@ struct PluginHarness {
     let readings: Recorder<HeartRateMeasured>
     let statuses: Recorder<SensorStatusChanged>
     let announcements: Recorder<Announcement>
+    /// What the plugin logged, at debug level and up.
+    let logs: LogRecorder
 
     /// The statuses published so far, in order.
     var statusList: [SensorStatusChanged.Status] { statuses.all.map(\.status) }
@@ -36,6 +38,22 @@ struct PluginHarness {
             try await eventually(timeout: timeout) { statusList.filter { $0 == status }.count >= count }
         } catch {
             throw HarnessError("no \(status) #\(count); statuses so far: \(statusList)")
+        }
+    }
+
+    /// Status messages published so far, counted by the bus as it hands them out: unlike ``statuses``, which a
+    /// child task fills a moment later, this count already includes a message the moment `publish` returns.
+    var statusesPublished: Int {
+        let type = "\(SensorStatusChanged.self)"
+        return context.bus.statistics().filter { $0.messageType == type }.reduce(0) { $0 + $1.delivered }
+    }
+
+    /// Waits (bounded) until the plugin has logged `message` `count` times.
+    func waitForLog(_ message: String, count: Int = 1, timeout: Duration = .seconds(15)) async throws {
+        do {
+            try await eventually(timeout: timeout) { logs.all.filter { $0.message == message }.count >= count }
+        } catch {
+            throw HarnessError("no log '\(message)' #\(count); logged: \(logs.all.map(\.message))")
         }
     }
 
@@ -52,14 +70,17 @@ struct PluginHarness {
 /// Runs a `HeartRatePlugin` against the mock's private bus while `body` runs, then cancels it.
 func withHeartRatePlugin(
     on environment: BlueZEnvironment, configuration: HeartRatePlugin.Configuration = .init(),
-    clock: any HubClock = SystemClock(), remembering strap: RememberedDevice? = nil,
-    _ body: (PluginHarness) async throws -> Void
+    clock: any HubClock = SystemClock(), bus: MessageBus = MessageBus(), remembering strap: RememberedDevice? = nil,
+    signalBuffer: Int = HeartRatePlugin.defaultSignalBuffer, _ body: (PluginHarness) async throws -> Void
 ) async throws {
-    let (context, directory) = try PluginContext.test(clock: clock)
+    var (context, directory) = try PluginContext.test(clock: clock, bus: bus)
+    let logs = LogRecorder()
+    context.logger = logs.logger(label: "heart-rate")
     defer { withExtendedLifetime(directory) {} }
     if let strap { try await context.store.remember(strap) }
     let plugin = HeartRatePlugin(
-        configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address))
+        configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address),
+        signalBuffer: signalBuffer)
     let readings = Recorder<HeartRateMeasured>(), statuses = Recorder<SensorStatusChanged>()
     let announcements = Recorder<Announcement>()
     let readingStream = context.bus.messages(of: HeartRateMeasured.self)
@@ -72,7 +93,8 @@ func withHeartRatePlugin(
         group.addTask { for await announcement in announcementStream { announcements.append(announcement) } }
         defer { group.cancelAll() }
         try await body(PluginHarness(
-                plugin: plugin, context: context, readings: readings, statuses: statuses, announcements: announcements))
+                plugin: plugin, context: context, readings: readings, statuses: statuses, announcements: announcements,
+                logs: logs))
         group.cancelAll()
         try? await group.waitForAll()
     }

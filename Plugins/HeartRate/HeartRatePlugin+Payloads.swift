@@ -1,0 +1,67 @@
+import DBus
+import HubCore
+
+// One notification payload, from the socket or a PropertiesChanged signal, to a published reading or a count.
+extension HeartRatePlugin {
+    /// Decodes one payload and publishes it, or drops and counts it; a partly broken one is published and counted.
+    func handle(payload: [UInt8], from link: BlueZHeartRateSession.Link) {
+        let measurement: HeartRateMeasurement
+        do {
+            measurement = try HeartRateMeasurement(decoding: payload)
+        } catch {
+            state.countMalformed()
+            context.logger.debug(
+                "dropped a malformed heart-rate payload",
+                metadata: ["bytes": "\(Self.hex(payload))", "error": "\(error)"])
+            return
+        }
+        if measurement.isPartlyBroken {
+            state.countPartlyBroken()
+            context.logger.debug(
+                "kept the heart rate of a partly broken payload",
+                metadata: [
+                    "bytes": "\(Self.hex(payload))",
+                    "left out": "\(measurement.defects.map(\.description).joined(separator: "; "))",
+                ])
+        }
+        let now = context.clock.now
+        let contact = SensorContact(measurement.contact)
+        if let status = state.received(at: context.clock.instant, hasContact: contact != .noContact) {
+            context.bus.publish(
+                SensorStatusChanged(
+                    sensor: .heartRate, status: status, device: link.description,
+                    detail: status == .lost ? "no skin contact" : nil))
+        }
+        context.bus.publish(
+            HeartRateMeasured(
+                beatsPerMinute: measurement.beatsPerMinute,
+                rrIntervalsMilliseconds: measurement.rrIntervalsMilliseconds,
+                contact: contact,
+                energyExpendedKilojoules: measurement.energyExpendedKilojoules,
+                source: link.address, timestamp: now))
+    }
+
+    /// `16 48 55 03`: bytes in hex for the log (without `String(format:)`, which would pull in ICU).
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { $0 < 0x10 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined(separator: " ")
+    }
+
+    /// The new `Value` of a characteristic's PropertiesChanged, found without building a dictionary of the changes.
+    static func notifiedValue(_ signal: DBusSignal) -> [UInt8]? {
+        guard signal.member == "PropertiesChanged", signal.arguments.count >= 2,
+            signal.arguments[0].string == BlueZNames.gattCharacteristic,
+            let value = signal.arguments[1].entries?.first(where: { $0.key.string == "Value" })?.value
+        else { return nil }
+        return value.bytes
+    }
+}
+
+extension SensorContact {
+    init(_ contact: HeartRateMeasurement.Contact) {
+        switch contact {
+        case .notSupported: self = .notSupported
+        case .noContact: self = .noContact
+        case .contact: self = .contact
+        }
+    }
+}

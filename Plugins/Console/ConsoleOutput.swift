@@ -4,10 +4,13 @@ import Foundation
 /// above it; in line mode it writes plain lines only.
 struct ConsoleOutput {
     let interactive: Bool
+    private let fd: Int32
     private var statusLine = ""
 
-    init(interactive: Bool) {
+    /// - Parameter fd: where to write; standard output unless a test gives a pipe.
+    init(interactive: Bool, fd: Int32 = STDOUT_FILENO) {
         self.interactive = interactive
+        self.fd = fd
     }
 
     /// Prints an event line (above the status line when there is one).
@@ -36,7 +39,7 @@ struct ConsoleOutput {
         // Unbuffered write(2): lines must appear at once, also when stdout is a pipe to a test or journald.
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)

@@ -25,29 +25,38 @@ public struct ConsolePlugin: Plugin {
         }
     }
 
+    /// A front end: on shutdown it stops after the workout engine, so it still prints the finished workout.
+    public static let capabilities: PluginCapabilities = [.presentsToPerson]
+
     private let configuration: Configuration
     private let context: PluginContext
-    private let inputs: Inputs
+    private let inbox: Inbox<Event>
+    private let io: Streams
 
-    private struct Inputs: Sendable {
-        let progress: AsyncStream<WorkoutProgress>
-        let announcements: AsyncStream<Announcement>
-        let failures: AsyncStream<PluginFailed>
-        let sensors: AsyncStream<SensorStatusChanged>
-        let states: AsyncStream<WorkoutStateChanged>
+    /// The file descriptors the console talks through: standard input and output, or a test's pipes.
+    struct Streams: Sendable {
+        var input: Int32 = STDIN_FILENO
+        var output: Int32 = STDOUT_FILENO
     }
 
     public init(configuration: Configuration, context: PluginContext) {
+        self.init(configuration: configuration, context: context, io: Streams())
+    }
+
+    /// A console on other file descriptors than standard input and output (tests use pipes).
+    init(configuration: Configuration, context: PluginContext, io: Streams) {
         self.configuration = configuration
         self.context = context
-        let bus = context.bus
-        // Subscribed now, so that announcements made while the hub starts (a recovered workout) are shown.
-        inputs = Inputs(
-            progress: bus.messages(of: WorkoutProgress.self, subscriber: "console"),
-            announcements: bus.messages(of: Announcement.self, subscriber: "console"),
-            failures: bus.messages(of: PluginFailed.self, subscriber: "console"),
-            sensors: bus.messages(of: SensorStatusChanged.self, subscriber: "console"),
-            states: bus.messages(of: WorkoutStateChanged.self, subscriber: "console"))
+        self.io = io
+        // Subscribed now, so that announcements made while the hub starts (a recovered workout) are shown. One
+        // inbox for every type: what was published before the shutdown marker is printed before the console stops.
+        inbox = context.bus.inbox(of: Event.self, subscriber: "console", capacity: 1024) {
+            $0.route(WorkoutProgress.self) { .progress($0) }
+            $0.route(Announcement.self) { .line($0.text) }
+            $0.route(WorkoutStateChanged.self) { .state($0) }
+            $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
+            $0.route(SensorStatusChanged.self) { .line(SensorLine.text(for: $0)) }
+        }
     }
 
     private enum Event: Sendable {
@@ -55,8 +64,13 @@ public struct ConsolePlugin: Plugin {
         case progress(WorkoutProgress)
         case line(String)
         case state(WorkoutStateChanged)
-        /// Graceful shutdown, queued behind what is already waiting so that it is still printed.
+        /// Graceful shutdown, queued behind every message published before it, so that those are still printed.
         case shutdown
+    }
+
+    private static func text(for failure: PluginFailed) -> String {
+        "Problem with \(failure.plugin): \(failure.reason)"
+            + (failure.restartIn.map { " (retrying in \(Format.clock($0)))" } ?? "")
     }
 
     public func run() async throws {
@@ -65,30 +79,18 @@ public struct ConsolePlugin: Plugin {
         var terminal = Terminal()
         if interactive { terminal.enterRawMode() }
         defer { terminal.restore() }
-        var output = ConsoleOutput(interactive: interactive)
+        var output = ConsoleOutput(interactive: interactive, fd: io.output)
         output.line(
             "StayFit Hub is ready. " + (interactive ? ConsoleCommand.keyHelp : "Type 'help' for the commands."))
 
-        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(1024))
-        let reader = InputReader()
-        let inputs = self.inputs
+        let reader = InputReader(fd: io.input)
+        let inbox = self.inbox
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { for await chunk in reader.chunks() { sink.yield(.input(chunk)) } }
-            group.addTask { for await m in inputs.progress { sink.yield(.progress(m)) } }
-            group.addTask { for await m in inputs.announcements { sink.yield(.line(m.text)) } }
-            group.addTask { for await m in inputs.states { sink.yield(.state(m)) } }
-            group.addTask {
-                for await m in inputs.failures {
-                    sink.yield(.line("Problem with \(m.plugin): \(m.reason)" + (m.restartIn.map { " (retrying in \(Format.clock($0)))" } ?? "")))
-                }
-            }
-            group.addTask {
-                for await m in inputs.sensors { sink.yield(.line(SensorLine.text(for: m))) }
-            }
+            group.addTask { for await chunk in reader.chunks() { inbox.post(.input(chunk)) } }
 
             var session = Session(configuration: configuration, interactive: interactive)
             await withGracefulShutdownHandler {
-                eventLoop: for await event in events {
+                eventLoop: for await event in inbox {
                     switch event {
                     case .shutdown:
                         break eventLoop
@@ -113,7 +115,7 @@ public struct ConsolePlugin: Plugin {
                     }
                 }
             } onGracefulShutdown: {
-                sink.yield(.shutdown)
+                inbox.post(.shutdown)
             }
             reader.stop()
             output.finish()

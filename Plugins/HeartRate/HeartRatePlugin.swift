@@ -13,6 +13,8 @@ import ServiceLifecycle
 /// so are BlueZ signals lost because the plugin fell behind a flood of them.
 public struct HeartRatePlugin: Plugin {
     public static let id: PluginID = "heart-rate"
+    /// A strap beats in real time: its timeouts and reconnect backoff would shrink with a sped-up clock.
+    public static let capabilities: PluginCapabilities = [.needsRealTime]
 
     /// The longest wait between reconnect attempts.
     static let maximumBackoff: Duration = .seconds(30)

@@ -105,7 +105,8 @@ public struct SimulatorPlugin: Plugin {
             bus.publish(WorkoutCommand(.stop))
             await waitUntilFinished()
         }
-        if configuration.whenDone == .quit {
+        // A run cancelled while it waited (a failure next to it, the hub going down) has not finished the simulation.
+        if configuration.whenDone == .quit, !Task.isCancelled {
             bus.publish(ShutdownCommand(reason: "the simulation has finished"))
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import HeartRate
 import HubCore
 
 struct RunCommand: AsyncParsableCommand {
@@ -29,11 +28,8 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingErrors {
             var configuration = try configOptions.load()
             if simulate { configuration.enable(SimulatorID.id) }
-            if speed != 1, configuration.pluginTables[HeartRatePlugin.id] != nil {
-                // A real strap beats in real time: its timeouts and backoff would shrink with the clock.
-                throw CLIError(
-                    "--speed runs the hub's clock faster, which a real heart-rate strap cannot follow. Leave --speed out, "
-                        + "or run with a configuration without [plugins.heart-rate].", exitCode: 64)
+            if speed != 1, let plugin = pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
+                throw CLIError(RealTimeRequired(plugin: plugin, speed: speed).description, exitCode: 64)
             }
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try storeOptions.openStore()

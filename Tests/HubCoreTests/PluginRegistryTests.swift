@@ -1,5 +1,6 @@
 import HubCore
 import HubTestKit
+import Synchronization
 import Testing
 
 @Suite struct PluginRegistryTests {
@@ -19,7 +20,7 @@ import Testing
             greeting = "moin"
             """)
         #expect(built.map(\.id) == ["greeter", "silent"])
-        let greeter = try #require(built.first?.plugin as? GreeterPlugin)
+        let greeter = try #require(try built.first?.make() as? GreeterPlugin)
         #expect(greeter.configuration.greeting == "moin")
         #expect(greeter.configuration.repeats == 1)
         #expect(try build("").isEmpty)
@@ -93,4 +94,91 @@ import Testing
         #expect((invalid.kind, invalid.line, invalid.key) == (.invalidValue, 2, "plugins.silent.on-failure"))
         #expect(invalid.problem.contains("\"restart\", \"ignore\", \"shutdown\""))
     }
+
+    @Test func makeHandsOutTheStartUpInstanceOnceAndThenBuildsFreshOnes() throws {
+        let registry = PluginRegistry([InstanceCountingPlugin.self])
+        let (context, directory) = try PluginContext.test()
+        defer { withExtendedLifetime(directory) {} }
+        let before = InstanceCountingPlugin.made
+        let built = try #require(
+            try registry.build(try HubConfiguration(text: "[plugins.counting]\nlabel = \"x\"", file: "stayfit.toml")) { _ in
+                context
+            }.first)
+        #expect(InstanceCountingPlugin.made == before + 1, "the registry builds the first instance at once")
+
+        let first = try #require(try built.make() as? InstanceCountingPlugin)
+        #expect(InstanceCountingPlugin.made == before + 1, "the first run gets the instance built at start-up")
+        let second = try #require(try built.make() as? InstanceCountingPlugin)
+        let third = try #require(try built.make() as? InstanceCountingPlugin)
+        #expect(InstanceCountingPlugin.made == before + 3)
+        #expect(first !== second && second !== third)
+        #expect([first, second, third].map(\.label) == ["x", "x", "x"], "every instance has the same configuration")
+    }
+
+    @Test func aBuiltPluginCarriesTheCapabilitiesItsTypeDeclares() throws {
+        let registry = PluginRegistry([GreeterPlugin.self, RealTimePlugin.self, PresenterPlugin.self])
+        let (context, directory) = try PluginContext.test()
+        defer { withExtendedLifetime(directory) {} }
+        let configuration = try HubConfiguration(
+            text: "[plugins.greeter]\n[plugins.real-time]\n[plugins.presenter]", file: "stayfit.toml")
+        let built = try registry.build(configuration) { _ in context }
+        #expect(built.map(\.capabilities) == [[], [.needsRealTime], [.presentsToPerson]])
+    }
+
+    @Test func enabledPluginsWithACapabilityAreFoundWithoutBuildingAny() throws {
+        let registry = PluginRegistry([GreeterPlugin.self, RealTimePlugin.self, PresenterPlugin.self])
+        let both = try HubConfiguration(text: "[plugins.real-time]\n[plugins.presenter]", file: "stayfit.toml")
+        #expect(registry.enabled(with: .needsRealTime, in: both) == ["real-time"])
+        #expect(registry.enabled(with: .presentsToPerson, in: both) == ["presenter"])
+        // A table that would not build (an unknown key) still counts as enabled: nothing is built.
+        let bad = try HubConfiguration(text: "[plugins.real-time]\ntypo = 1", file: "stayfit.toml")
+        #expect(registry.enabled(with: .needsRealTime, in: bad) == ["real-time"])
+        #expect(registry.enabled(with: .needsRealTime, in: try HubConfiguration(text: "[plugins.greeter]", file: "x")).isEmpty)
+    }
+}
+
+/// Counts how many instances were made, so a test can tell a fresh instance from the one built at start-up.
+private final class InstanceCountingPlugin: Plugin {
+    struct Configuration: PluginConfiguration {
+        var label: String
+        init(_ table: ConfigTable) throws { label = try table.string("label", default: "") }
+    }
+    static let id: PluginID = "counting"
+    private static let counter = Atomic<Int>(0)
+    static var made: Int { counter.load(ordering: .sequentiallyConsistent) }
+
+    let label: String
+
+    init(configuration: Configuration, context: PluginContext) {
+        label = configuration.label
+        Self.counter.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    func run() async throws {}
+}
+
+/// A plugin that needs real time, like a Bluetooth sensor.
+private struct RealTimePlugin: Plugin {
+    struct Configuration: PluginConfiguration {
+        init(_ table: ConfigTable) throws {}
+    }
+    static let id: PluginID = "real-time"
+    static let capabilities: PluginCapabilities = [.needsRealTime]
+
+    init(configuration: Configuration, context: PluginContext) {}
+
+    func run() async throws {}
+}
+
+/// A plugin that presents to the person, like the console.
+private struct PresenterPlugin: Plugin {
+    struct Configuration: PluginConfiguration {
+        init(_ table: ConfigTable) throws {}
+    }
+    static let id: PluginID = "presenter"
+    static let capabilities: PluginCapabilities = [.presentsToPerson]
+
+    init(configuration: Configuration, context: PluginContext) {}
+
+    func run() async throws {}
 }

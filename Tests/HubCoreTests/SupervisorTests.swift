@@ -1,13 +1,16 @@
 import Foundation
 import HubCore
 import HubTestKit
+import ServiceLifecycle
+import Synchronization
 import Testing
 
 @Suite struct SupervisorTests {
+    /// A supervisor whose every run uses `plugin`: these tests count the runs of one scripted plugin.
     private func supervisor(
         _ plugin: ScriptedPlugin, policy: FailurePolicy, bus: MessageBus, clock: ManualClock
     ) -> Supervisor {
-        Supervisor(id: "scripted", plugin: plugin, policy: policy, bus: bus, clock: clock, logger: quietLogger)
+        Supervisor(id: "scripted", policy: policy, bus: bus, clock: clock, logger: quietLogger) { plugin }
     }
 
     @Test func restartsAFailingPluginAfterDelaysThatDoubleUpToTheMaximum() async throws {
@@ -124,4 +127,60 @@ import Testing
         #expect(bus.statistics().map(\.delivered) == [0])
         withExtendedLifetime(failures) {}
     }
+
+    @Test func everyRunGetsAnInstanceOfItsOwnFromTheFactory() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        let made = Mutex<[ScriptedPlugin]>([])
+        // Each instance fails its first run; one that is run twice would say so with a different error.
+        let make: @Sendable () -> any Service = {
+            let plugin = ScriptedPlugin { run in throw run == 1 ? Boom() : RunTwice() }
+            made.withLock { $0.append(plugin) }
+            return plugin
+        }
+        let supervisor = Supervisor(
+            id: "scripted", policy: .standard, bus: bus, clock: clock, logger: quietLogger, make: make)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor.run() }
+            for _ in 1...3 {
+                #expect(try await failures.next().reason == "boom")
+                try await clock.waitForSleepers()
+                clock.advance(by: .seconds(30))
+            }
+            #expect(try await failures.next().reason == "boom")
+            group.cancelAll()
+        }
+        #expect(made.withLock { $0.map(\.runCount) } == [1, 1, 1, 1])
+    }
+
+    @Test func anInstanceThatCannotBeMadeCountsAsAFailedRun() async throws {
+        let clock = ManualClock()
+        let bus = MessageBus()
+        let failures = bus.messages(of: PluginFailed.self)
+        let attempts = Atomic<Int>(0)
+        let plugin = ScriptedPlugin { _ in }
+        let supervisor = Supervisor(
+            id: "scripted", policy: .standard, bus: bus, clock: clock, logger: quietLogger
+        ) { () throws -> any Service in
+            guard attempts.add(1, ordering: .relaxed).newValue > 1 else { throw Boom() }
+            return plugin
+        }
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor.run() }
+            #expect(try await failures.next() == PluginFailed(plugin: "scripted", reason: "boom", restartIn: .seconds(1)))
+            try await clock.waitForSleepers()
+            clock.advance(by: .seconds(1))
+            try await group.waitForAll()
+        }
+        #expect(attempts.load(ordering: .relaxed) == 2)
+        #expect(plugin.runCount == 1)
+    }
+}
+
+/// What a scripted plugin throws when it is run a second time.
+private struct RunTwice: Error, CustomStringConvertible {
+    var description: String { "the same instance ran twice" }
 }

@@ -81,6 +81,63 @@ public final class MessageBus: Sendable {
         return stream
     }
 
+    /// Several message types, each turned into the subscriber's own `Event`, in one stream, in the order in which
+    /// they were published; the owner adds events of its own with `post`.
+    ///
+    /// Whatever was published before a `post` comes before the posted event, across all routed types: a front end
+    /// that posts `.shutdown` when asked to stop still sees every message published before that. Each route is a
+    /// subscription of its own in ``statistics()`` (`subscriber`, the message type); the routes share one buffer of
+    /// `capacity` events, and when it is full the oldest event is dropped and counted against the route it came
+    /// from. A route's transform runs inside `publish` (possibly on a C callback thread), so it must be quick and
+    /// must not block; it may return nil to leave a message out.
+    ///
+    /// ```swift
+    /// enum Event: Sendable { case line(String), progress(WorkoutProgress), shutdown }
+    /// let inbox = bus.inbox(of: Event.self, subscriber: "console") {
+    ///     $0.route(Announcement.self) { .line($0.text) }
+    ///     $0.route(WorkoutProgress.self) { .progress($0) }
+    /// }
+    /// // later, e.g. in onGracefulShutdown: inbox.post(.shutdown)
+    /// for await event in inbox { … }
+    /// ```
+    /// - Parameters:
+    ///   - subscriber: who is listening, shown with the counts in ``statistics()``.
+    ///   - capacity: events buffered before the oldest are dropped; the bus's `capacity` when nil.
+    ///   - routes: adds one `route` per message type.
+    public func inbox<Event: Sendable>(
+        of type: Event.Type, subscriber: String = "anonymous", capacity: Int? = nil,
+        _ routes: (inout InboxRoutes<Event>) -> Void
+    ) -> Inbox<Event> {
+        let capacity = capacity ?? self.capacity
+        precondition(capacity > 0, "an inbox needs room for at least one event")
+        var table = InboxRoutes<Event>()
+        routes(&table)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: InboxEntry<Event>.self, bufferingPolicy: .bufferingNewest(capacity))
+        // All routes join in one step, so no message of one type can slip in ahead of a route not yet there.
+        let registered = state.withLock { state in
+            table.routes.map { route -> (key: ObjectIdentifier, id: UInt64) in
+                let id = state.nextID
+                state.nextID += 1
+                let counters = SubscriptionCounters()
+                state.subscriptions[route.key, default: []].append(
+                    Subscription(
+                        id: id, subscriber: subscriber, messageType: route.messageType, counters: counters,
+                        deliver: { route.deliver($0, counters, continuation) }))
+                return (route.key, id)
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { state in
+                for (key, id) in registered {
+                    state.subscriptions[key]?.removeAll { $0.id == id }
+                    if state.subscriptions[key]?.isEmpty == true { state.subscriptions[key] = nil }
+                }
+            }
+        }
+        return Inbox(stream: stream, continuation: continuation)
+    }
+
     /// Delivery and loss counts of every current subscription.
     public func statistics() -> [BusSubscriptionStatistics] {
         state.withLock { state in
@@ -115,7 +172,7 @@ public struct BusSubscriptionStatistics: Sendable, Equatable {
 }
 
 /// Counters shared between a subscription's delivery closure and `statistics()`.
-private final class SubscriptionCounters: Sendable {
+final class SubscriptionCounters: Sendable {
     let delivered = Atomic<UInt64>(0)
     let dropped = Atomic<UInt64>(0)
 }

@@ -84,7 +84,29 @@ public struct StepsCounted: BusMessage, Equatable {
 /// A sensor's link changed: it is being connected, delivers data, went quiet, or came back; or its battery level
 /// changed.
 public struct SensorStatusChanged: BusMessage, Equatable {
-    public enum Sensor: String, Sendable, Codable { case heartRate = "heart rate", location, steps }
+    /// What kind of sensor: an open set, so that a plugin for a new kind needs no change here. The raw value is
+    /// what the person reads ("Heart rate sensor … connected").
+    public struct Sensor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// A heart-rate strap or watch.
+        public static let heartRate = Sensor(rawValue: "heart rate")
+        /// A GPS receiver.
+        public static let location = Sensor(rawValue: "location")
+        /// A step counter (foot pod, phone).
+        public static let steps = Sensor(rawValue: "steps")
+        /// A cycling speed and cadence sensor (GATT 0x1816).
+        public static let cyclingSpeedCadence = Sensor(rawValue: "cycling speed and cadence")
+        /// A cycling power meter (GATT 0x1818).
+        public static let power = Sensor(rawValue: "power")
+        /// A treadmill or other fitness machine (GATT 0x1826).
+        public static let treadmill = Sensor(rawValue: "treadmill")
+    }
+
     public enum Status: String, Sendable, Codable {
         case connecting, connected, lost, restored, disconnected
         /// The battery level changed (in `batteryPercent`); the link is unchanged.

@@ -7,6 +7,11 @@ import ServiceLifecycle
 /// can build every plugin without touching hardware ("Init validates, run connects"). `run()` holds all
 /// long-running work; return or throw to stop, and react to cancellation and graceful shutdown.
 ///
+/// An instance runs once. The hub builds the first instance when it starts, so what `init` subscribes to sees the
+/// first messages of the hub; when `run()` fails and the supervisor restarts the plugin, it builds a fresh instance
+/// from the same configuration and context, with fresh subscriptions (a bus stream ends with the run that consumed
+/// it, and a reused instance would be deaf). Keep in an instance only what one run needs.
+///
 /// ```swift
 /// public struct BeepPlugin: Plugin {
 ///     public struct Configuration: PluginConfiguration {
@@ -23,8 +28,17 @@ public protocol Plugin: Service {
     associatedtype Configuration: PluginConfiguration
     /// Stable key used in stayfit.toml (`[plugins.<id>]`), logs and the database, e.g. "heart-rate".
     static var id: PluginID { get }
+    /// What the hub must know about this kind of plugin (where it stops in a shutdown, whether it needs real
+    /// time). Empty unless the plugin declares otherwise.
+    static var capabilities: PluginCapabilities { get }
     /// Validates configuration and wires dependencies. Does no I/O; throws a `ConfigurationError` naming the key.
+    ///
+    /// Called once when the hub starts (and by `stayfit config check`), and again for every supervised restart.
     init(configuration: Configuration, context: PluginContext) throws
+}
+
+extension Plugin {
+    public static var capabilities: PluginCapabilities { [] }
 }
 
 /// A plugin's typed settings, read from its `[plugins.<id>]` table.

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 /// The explicit list of plugins the hub knows, and how to build the enabled ones from the configuration.
 ///
@@ -36,17 +37,77 @@ public struct PluginRegistry: Sendable {
         }
     }
 
+    /// The enabled plugins (those with a `[plugins.<id>]` table) that declare `capability`, in registry order.
+    ///
+    /// Reads only which tables exist, builds nothing: `stayfit run` uses it to refuse `--speed` with a plugin that
+    /// needs real time before it opens anything.
+    public func enabled(with capability: PluginCapabilities, in configuration: HubConfiguration) -> [PluginID] {
+        var found: [PluginID] = []
+        for type in types where configuration.pluginTables[type.id] != nil {
+            if Self.capabilities(of: type).isSuperset(of: capability) { found.append(type.id) }
+        }
+        return found
+    }
+
+    // Opens the existential explicitly: reading `capabilities` through `any Plugin.Type` in a closure crashes the
+    // Swift 6.3 compiler.
+    private static func capabilities<P: Plugin>(of type: P.Type) -> PluginCapabilities { P.capabilities }
+
     private static func build<P: Plugin>(_ type: P.Type, table: ConfigTable, context: PluginContext) throws -> BuiltPlugin {
         let policy = try FailurePolicy.read(from: table)
-        let plugin = try P(configuration: P.Configuration(table), context: context)
+        let configuration = try P.Configuration(table)
+        let first = try P(configuration: configuration, context: context)
         try table.rejectUnknownKeys()
-        return BuiltPlugin(id: P.id, plugin: plugin, policy: policy)
+        return BuiltPlugin(
+            id: P.id, capabilities: P.capabilities, policy: policy, first: first,
+            factory: { try P(configuration: configuration, context: context) })
     }
 }
 
-/// A plugin built from its configuration, ready to run under a `Supervisor`.
+/// A plugin built from its configuration, ready to run under a `Supervisor`: its policy, its capabilities and a
+/// way to make an instance for each run.
 public struct BuiltPlugin: Sendable {
     public let id: PluginID
-    public let plugin: any Plugin
+    /// What the plugin type declares (`P.capabilities`).
+    public let capabilities: PluginCapabilities
     public let policy: FailurePolicy
+    private let first: FirstInstance
+    private let factory: @Sendable () throws -> any Plugin
+
+    init(
+        id: PluginID, capabilities: PluginCapabilities, policy: FailurePolicy, first: any Plugin,
+        factory: @escaping @Sendable () throws -> any Plugin
+    ) {
+        self.id = id
+        self.capabilities = capabilities
+        self.policy = policy
+        self.first = FirstInstance(first)
+        self.factory = factory
+    }
+
+    /// An instance for one run of the plugin.
+    ///
+    /// The first call returns the instance built with the hub (its `init` ran at start-up and subscribed to the bus
+    /// before any plugin ran); every later call builds a fresh one from the same, already validated configuration
+    /// and context, so that a restarted plugin has subscriptions of its own.
+    /// - Throws: whatever the plugin's `init` throws (it accepted the same configuration before, so rarely).
+    public func make() throws -> any Plugin {
+        if let instance = first.take() { return instance }
+        return try factory()
+    }
+}
+
+/// The instance built at start-up, handed out once: kept no longer than its run needs it, so that its
+/// subscriptions end with that run instead of filling up (and counting as lost) for the rest of the hub's life.
+private final class FirstInstance: Sendable {
+    private let instance: Mutex<(any Plugin)?>
+
+    init(_ instance: any Plugin) { self.instance = Mutex(instance) }
+
+    func take() -> (any Plugin)? {
+        instance.withLock { instance in
+            defer { instance = nil }
+            return instance
+        }
+    }
 }

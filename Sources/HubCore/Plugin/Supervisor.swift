@@ -3,21 +3,36 @@ import ServiceLifecycle
 
 /// Runs one plugin and applies its failure policy: restart with capped exponential backoff, ignore, or shut
 /// the hub down. Every failure is logged and published as `PluginFailed`.
+///
+/// Every run gets an instance of its own from `make`: the first is the one built when the hub started; a restart
+/// builds a fresh one. A run that failed was cancelled, and with it every bus stream it consumed; running the same
+/// instance again would leave the plugin deaf.
 public struct Supervisor: Service {
     public let id: PluginID
     public let policy: FailurePolicy
-    private let plugin: any Service
+    private let make: @Sendable () throws -> any Service
     private let bus: MessageBus
     private let clock: any HubClock
     private let logger: Logger
 
-    public init(id: PluginID, plugin: any Service, policy: FailurePolicy, bus: MessageBus, clock: any HubClock, logger: Logger) {
+    /// Supervises the plugin whose instances `make` builds, one per run.
+    ///
+    /// - Parameter make: called before every run, the first included; a throw counts as a failed run.
+    public init(
+        id: PluginID, policy: FailurePolicy, bus: MessageBus, clock: any HubClock, logger: Logger,
+        make: @escaping @Sendable () throws -> any Service
+    ) {
         self.id = id
-        self.plugin = plugin
         self.policy = policy
+        self.make = make
         self.bus = bus
         self.clock = clock
         self.logger = logger
+    }
+
+    /// Supervises a plugin the registry built, with its id and policy.
+    public init(_ plugin: BuiltPlugin, bus: MessageBus, clock: any HubClock, logger: Logger) {
+        self.init(id: plugin.id, policy: plugin.policy, bus: bus, clock: clock, logger: logger, make: plugin.make)
     }
 
     public func run() async throws {
@@ -25,7 +40,7 @@ public struct Supervisor: Service {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let started = clock.instant
             do {
-                try await plugin.run()
+                try await make().run()
                 return
             } catch is CancellationError {
                 return

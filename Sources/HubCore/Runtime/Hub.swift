@@ -7,6 +7,13 @@ import Synchronization
 /// (workout engine, store watcher), and shuts everything down gracefully on SIGINT, SIGTERM or a
 /// `ShutdownCommand` on the bus.
 ///
+/// A shutdown stops one service after another, in this order: the plugins that feed the hub (sensors, inputs),
+/// then the workout engine, which finishes and saves a workout under way and announces its summary, then the
+/// heart-rate log (which flushes what the sensors sent), the store watcher, and last the plugins that present to
+/// the person (`PluginCapabilities.presentsToPerson`: the console), so the finished workout's summary reaches the
+/// person. Each plugin gets `pluginStopTimeout` of real time to stop once asked (a front end shows or says what was
+/// published before); one that takes longer is cancelled.
+///
 /// ```swift
 /// let hub = try Hub(configuration: configuration, registry: registry, store: store, clock: SystemClock(), logger: logger)
 /// try await hub.run()
@@ -20,13 +27,21 @@ public struct Hub: Sendable {
     private let context: PluginContext
     private let logger: Logger
 
+    /// How long a plugin may take to stop once asked, before it is cancelled: time for a front end to show or say
+    /// what was published before, bounded so that a stuck plugin cannot hold the shutdown up.
+    public let pluginStopTimeout: Duration
+
     /// Builds the hub; every plugin's `init` runs here, so configuration errors surface before anything starts.
+    ///
+    /// - Throws: `ConfigurationError` for a bad configuration; `RealTimeRequired` when `clock` runs faster than real
+    ///   time and an enabled plugin needs real time.
     public init(
         configuration: HubConfiguration, registry: PluginRegistry, store: HubStore, clock: any HubClock,
-        logger: Logger, bus: MessageBus = MessageBus()
+        logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2)
     ) throws {
         self.bus = bus
         self.logger = logger
+        self.pluginStopTimeout = pluginStopTimeout
         context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
         // The engine subscribes before any plugin exists, so it sees their first messages.
         var engineLogger = logger
@@ -41,58 +56,89 @@ public struct Hub: Sendable {
             pluginLogger[metadataKey: "plugin"] = "\(id)"
             return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock)
         }
+        if clock.speed != 1, let plugin = plugins.first(where: { $0.capabilities.contains(.needsRealTime) }) {
+            throw RealTimeRequired(plugin: plugin.id, speed: clock.speed)
+        }
     }
 
     /// Runs until a graceful shutdown is asked for or a plugin with `on-failure = "shutdown"` fails.
     public func run() async throws {
         let groupBox = GroupBox()
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: engine, serviceName: "workout engine"),
-            .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
-            .init(service: heartRateLogger, serviceName: "heart-rate log"),
-            .init(
-                service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
-                serviceName: "bus loss reporter"),
-        ]
-        for built in plugins {
-            var pluginLogger = logger
-            pluginLogger[metadataKey: "plugin"] = "\(built.id)"
-            let supervisor = Supervisor(
-                id: built.id, plugin: built.plugin, policy: built.policy, bus: bus, clock: context.clock,
-                logger: pluginLogger)
-            services.append(
-                .init(
-                    service: StayUntilShutdown(supervisor), successTerminationBehavior: .ignore,
-                    failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "plugin \(built.id)"))
-        }
-        services.append(
-            .init(
-                service: ShutdownListener(bus: bus, group: groupBox, logger: logger, plugins: plugins.map(\.id)),
-                successTerminationBehavior: .ignore, serviceName: "shutdown listener"))
-        var configuration = ServiceGroupConfiguration(services: services, logger: logger)
+        var configuration = ServiceGroupConfiguration(services: services(shutdownGroup: groupBox), logger: logger)
         configuration.gracefulShutdownSignals = [.sigterm, .sigint]
         let group = ServiceGroup(configuration: configuration)
         groupBox.set(group)
         try await group.run()
     }
+
+    /// The hub's services in start order. The group stops them in the reverse order, one after the other, so the
+    /// list is written back to front: what must stop last comes first.
+    func services(shutdownGroup: GroupBox = GroupBox()) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        func supervised(_ built: BuiltPlugin) -> ServiceGroupConfiguration.ServiceConfiguration {
+            var pluginLogger = logger
+            pluginLogger[metadataKey: "plugin"] = "\(built.id)"
+            let supervisor = Supervisor(built, bus: bus, clock: context.clock, logger: pluginLogger)
+            return .init(
+                service: SupervisedPlugin(supervisor, stopTimeout: pluginStopTimeout, logger: pluginLogger),
+                successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup,
+                serviceName: "plugin \(built.id)")
+        }
+        let presenters = plugins.filter { $0.capabilities.contains(.presentsToPerson) }
+        let feeders = plugins.filter { !$0.capabilities.contains(.presentsToPerson) }
+        return presenters.map(supervised)
+            + [
+                .init(
+                    service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
+                    serviceName: "bus loss reporter"),
+                .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
+                .init(service: heartRateLogger, serviceName: "heart-rate log"),
+                .init(service: engine, serviceName: "workout engine"),
+            ]
+            + feeders.map(supervised)
+            + [
+                .init(
+                    service: ShutdownListener(bus: bus, group: shutdownGroup, logger: logger, plugins: plugins.map(\.id)),
+                    successTerminationBehavior: .ignore, serviceName: "shutdown listener")
+            ]
+    }
 }
 
-/// Keeps a finished service (a plugin whose work is done, or one left stopped after a failure) in the group
-/// until the hub shuts down: a service that returns while the group shuts down in order counts as having
-/// "finished unexpectedly" and turns a clean stop into an error.
-private struct StayUntilShutdown: Service {
-    let service: any Service
+/// A supervised plugin as a service of the hub's group.
+///
+/// It stays in the group until the hub shuts down, also when the plugin's work is done or it was left stopped after
+/// a failure: a service that returns while the group shuts down in order counts as having "finished unexpectedly"
+/// and turns a clean stop into an error. Once asked to stop, the plugin gets `stopTimeout` of real time (a
+/// sped-up hub clock must not shorten it) to finish what it is doing, and is then cancelled.
+struct SupervisedPlugin: Service {
+    let supervisor: Supervisor
+    let stopTimeout: Duration
+    let logger: Logger
 
-    init(_ service: any Service) { self.service = service }
+    init(_ supervisor: Supervisor, stopTimeout: Duration, logger: Logger) {
+        self.supervisor = supervisor
+        self.stopTimeout = stopTimeout
+        self.logger = logger
+    }
 
     func run() async throws {
-        try await service.run()
+        let supervisor = supervisor, stopTimeout = stopTimeout, logger = logger
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await supervisor.run() }
+            group.addTask {
+                try await gracefulShutdown()
+                try await Task.sleep(for: stopTimeout)
+                logger.warning("plugin did not stop in time; cancelling it", metadata: ["after": "\(stopTimeout)"])
+            }
+            // Whichever ends first: the plugin (the deadline is then moot), or the deadline (the plugin is cancelled).
+            defer { group.cancelAll() }
+            try await group.next()
+        }
         try? await gracefulShutdown()
     }
 }
 
 /// Lets the shutdown listener reach the group it runs in.
-private final class GroupBox: Sendable {
+final class GroupBox: Sendable {
     private let group = Mutex<ServiceGroup?>(nil)
     func set(_ group: ServiceGroup) { self.group.withLock { $0 = group } }
     func get() -> ServiceGroup? { group.withLock { $0 } }

@@ -113,6 +113,25 @@ enum Schema {
                 """)
             try countChanges(of: "devices", in: db)
         }
+        migrator.registerMigration("v5: open device roles") { db in
+            // SQLite cannot drop a CHECK: the table is rebuilt without the one that allowed 'heart-rate' only, so
+            // that sensors to come (cycling speed/cadence, power, treadmill, GPS) can be remembered too. Dropping
+            // the old table drops its triggers; they are made again for the new one.
+            try db.execute(sql: """
+                CREATE TABLE devices_v5 (
+                    role TEXT PRIMARY KEY,                   -- kebab-case: 'heart-rate', 'power', ...
+                    address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
+                    name TEXT NOT NULL,
+                    connect_automatically INTEGER NOT NULL DEFAULT 1,
+                    remembered_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO devices_v5 (role, address, name, connect_automatically, remembered_at)
+                    SELECT role, address, name, connect_automatically, remembered_at FROM devices;
+                DROP TABLE devices;
+                ALTER TABLE devices_v5 RENAME TO devices;
+                """)
+            try countChanges(of: "devices", in: db)
+        }
         migrator.registerMigration("v6: simulated workouts, boot time of the last saved second") { db in
             try db.execute(sql: """
                 ALTER TABLE workouts ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0;  -- simulated sensors or clock
@@ -123,6 +142,15 @@ enum Schema {
                 """)
         }
         return migrator
+    }
+
+    /// Creates the database file at `path` with the schema only up to `migration` (inclusive), then runs `sql`
+    /// on it: a database as an older version of the hub left it, for tests of the migrations that follow.
+    static func makeDatabase(at path: String, upTo migration: String, then sql: String) throws {
+        let pool = try DatabasePool(path: path)
+        try migrator.migrate(pool, upTo: migration)
+        try pool.write { try $0.execute(sql: sql) }
+        try pool.close()
     }
 
     /// Triggers that bump `table`'s change counter on every insert, update and delete.

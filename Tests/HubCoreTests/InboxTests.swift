@@ -1,0 +1,183 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Testing
+
+private struct Ping: BusMessage, Equatable { var number: Int }
+private struct Pong: BusMessage, Equatable { var number: Int }
+private struct Tagged: BusMessage, Equatable {
+    var thread: Int
+    var index: Int
+}
+
+/// What a test subscriber makes of the messages: one event type for all of them, plus its own marker.
+private enum Event: Sendable, Equatable {
+    case ping(Int)
+    case pong(Int)
+    case tagged(thread: Int, index: Int)
+    case marker
+}
+
+@Suite struct InboxTests {
+    private func pingsAndPongs(_ bus: MessageBus, capacity: Int? = nil) -> Inbox<Event> {
+        bus.inbox(of: Event.self, subscriber: "test", capacity: capacity) {
+            $0.route(Ping.self) { .ping($0.number) }
+            $0.route(Pong.self) { .pong($0.number) }
+        }
+    }
+
+    /// The next `count` events, failing after a few seconds rather than hanging.
+    private func take(_ count: Int, from inbox: Inbox<Event>) async throws -> [Event] {
+        try await withThrowingTaskGroup(of: [Event]?.self) { group in
+            group.addTask {
+                var events: [Event] = []
+                for await event in inbox {
+                    events.append(event)
+                    if events.count == count { break }
+                }
+                return events
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(5))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try #require(try await group.next() ?? nil, "fewer than \(count) events within 5 s")
+        }
+    }
+
+    @Test func messagesOfSeveralTypesArriveInTheOrderTheyWerePublished() async throws {
+        let bus = MessageBus()
+        let inbox = pingsAndPongs(bus)
+
+        bus.publish(Ping(number: 1))
+        bus.publish(Pong(number: 2))
+        bus.publish(Pong(number: 3))
+        bus.publish(Ping(number: 4))
+
+        #expect(try await take(4, from: inbox) == [.ping(1), .pong(2), .pong(3), .ping(4)])
+    }
+
+    @Test func anEventPostedByTheOwnerComesAfterEverythingPublishedBeforeIt() async throws {
+        let threads = 4, perThread = 500
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test", capacity: threads * perThread + 10) {
+            $0.route(Tagged.self) { .tagged(thread: $0.thread, index: $0.index) }
+        }
+
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread { bus.publish(Tagged(thread: thread, index: index)) }
+        }
+        inbox.post(.marker)
+        bus.publish(Tagged(thread: 99, index: 0))
+
+        let events = try await take(threads * perThread + 2, from: inbox)
+        let marker = try #require(events.firstIndex(of: .marker))
+        #expect(marker == threads * perThread, "every message published before the marker is ahead of it")
+        #expect(events.last == .tagged(thread: 99, index: 0))
+        // Each thread's messages are complete and in the order that thread published them.
+        for thread in 0..<threads {
+            let indices = events.compactMap { event -> Int? in
+                guard case .tagged(thread, let index) = event else { return nil }
+                return index
+            }
+            #expect(indices == Array(0..<perThread))
+        }
+    }
+
+    @Test func eachRouteIsASubscriptionOfItsOwnInTheStatistics() async throws {
+        let bus = MessageBus()
+        let inbox = pingsAndPongs(bus)
+
+        bus.publish(Ping(number: 1))
+        bus.publish(Pong(number: 2))
+        bus.publish(Pong(number: 3))
+        _ = try await take(3, from: inbox)
+
+        let statistics = bus.statistics()
+        #expect(statistics.map(\.subscriber) == ["test", "test"])
+        #expect(statistics.map(\.messageType) == ["Ping", "Pong"])
+        #expect(statistics.map(\.delivered) == [1, 2])
+        #expect(statistics.map(\.dropped) == [0, 0])
+    }
+
+    @Test func whenTheBufferIsFullTheOldestEventIsDroppedAndCountedAgainstItsOwnRoute() async throws {
+        let bus = MessageBus()
+        let inbox = pingsAndPongs(bus, capacity: 3)
+
+        // Room for three: Pong(3) pushes out Ping(0), Pong(4) pushes out Pong(1).
+        bus.publish(Ping(number: 0))
+        bus.publish(Pong(number: 1))
+        bus.publish(Ping(number: 2))
+        bus.publish(Pong(number: 3))
+        bus.publish(Pong(number: 4))
+
+        let statistics = bus.statistics()
+        #expect(statistics.map(\.messageType) == ["Ping", "Pong"])
+        #expect(statistics.map(\.delivered) == [2, 3])
+        #expect(statistics.map(\.dropped) == [1, 1])
+        #expect(bus.droppedMessageCount == 2)
+
+        // The owner's own event takes a place too: it pushes out Ping(2), which its route counts.
+        inbox.post(.marker)
+        #expect(bus.statistics().map(\.dropped) == [2, 1])
+        #expect(try await take(3, from: inbox) == [.pong(3), .pong(4), .marker])
+    }
+
+    @Test func aRouteThatReturnsNilLeavesTheMessageOut() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "even") {
+            $0.route(Ping.self) { $0.number.isMultiple(of: 2) ? .ping($0.number) : nil }
+        }
+
+        for number in 1...5 { bus.publish(Ping(number: number)) }
+        inbox.post(.marker)
+
+        #expect(try await take(3, from: inbox) == [.ping(2), .ping(4), .marker])
+        #expect(bus.statistics().map(\.delivered) == [2])
+    }
+
+    @Test func everyRouteEndsWhenTheConsumingTaskIsCancelled() async throws {
+        let bus = MessageBus()
+        let inbox = pingsAndPongs(bus)
+        #expect(bus.statistics().count == 2)
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in inbox {} }
+            group.cancelAll()
+        }
+
+        #expect(bus.statistics().isEmpty)
+        bus.publish(Ping(number: 1))
+        #expect(bus.droppedMessageCount == 0)
+    }
+
+    @Test func everyRouteEndsWhenTheInboxIsReleased() {
+        let bus = MessageBus()
+        let kept = bus.messages(of: Ping.self, subscriber: "kept")
+        do {
+            let inbox = pingsAndPongs(bus)
+            #expect(bus.statistics().map(\.subscriber) == ["kept", "test", "test"])
+            withExtendedLifetime(inbox) {}
+        }
+
+        bus.publish(Pong(number: 1))
+
+        #expect(bus.statistics().map(\.subscriber) == ["kept"])
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func finishEndsTheStreamAfterTheEventsAlreadyInIt() async throws {
+        let bus = MessageBus()
+        let inbox = pingsAndPongs(bus)
+
+        bus.publish(Ping(number: 1))
+        inbox.post(.marker)
+        inbox.finish()
+        bus.publish(Pong(number: 2))
+
+        var events: [Event] = []
+        for await event in inbox { events.append(event) }
+        #expect(events == [.ping(1), .marker])
+    }
+}

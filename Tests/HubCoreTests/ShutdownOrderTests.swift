@@ -1,0 +1,167 @@
+import Foundation
+import HubTestKit
+import Logging
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+@testable import HubCore
+
+/// The order in which the hub stops its services: sensors, then the workout engine, then the front ends.
+@Suite(.timeLimit(.minutes(1))) struct ShutdownOrderTests {
+    private let registry = PluginRegistry([OrderSensorPlugin.self, OrderPresenterPlugin.self, StubbornPlugin.self])
+
+    private func hub(_ text: String, pluginStopTimeout: Duration = .seconds(2)) throws -> (Hub, TemporaryDirectory) {
+        let (context, directory) = try PluginContext.test()
+        let hub = try Hub(
+            configuration: try HubConfiguration(text: text, file: "stayfit.toml"), registry: registry,
+            store: context.store, clock: context.clock, logger: quietLogger, bus: context.bus,
+            pluginStopTimeout: pluginStopTimeout)
+        return (hub, directory)
+    }
+
+    @Test func servicesStopFeedersFirstThenTheEngineThenTheLogsAndThePresentersLast() throws {
+        let (hub, directory) = try hub("[plugins.order-presenter]\nrecording = \"a\"\n[plugins.order-sensor]")
+        defer { withExtendedLifetime(directory) {} }
+
+        // The group stops its services in the reverse of their start order.
+        let stopOrder = hub.services().map(\.serviceName).reversed()
+        #expect(
+            Array(stopOrder) == [
+                "shutdown listener", "plugin order-sensor", "workout engine", "heart-rate log", "store watcher",
+                "bus loss reporter", "plugin order-presenter",
+            ])
+    }
+
+    @Test func onShutdownThePresenterStillShowsTheFinishedWorkoutAfterTheSensorsStopped() async throws {
+        let recording = UUID().uuidString
+        let (hub, directory) = try hub("[plugins.order-presenter]\nrecording = \"\(recording)\"\n[plugins.order-sensor]")
+        defer { withExtendedLifetime(directory) {} }
+        let states = hub.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await hub.run() }
+            hub.bus.publish(WorkoutCommand(.start))
+            #expect(try await states.next(within: .seconds(10)).state == .running)
+            hub.bus.publish(ShutdownCommand(reason: "test"))
+            try await group.waitForAll()
+        }
+
+        let seen = Recordings.events(of: recording)
+        // Sensor stopped → engine finished and announced → presenter stopped, with nothing lost in between.
+        #expect(
+            seen.drop { $0 != "sensor disconnected" } == [
+                "sensor disconnected", "state finished", "announcement Workout finished: 0:00, 0 m, 0 kcal.",
+                "shutdown",
+            ], "seen by the presenter: \(seen)")
+    }
+
+    @Test func aPluginThatDoesNotStopWhenAskedIsCancelledAfterTheStopTimeout() async throws {
+        let recording = UUID().uuidString
+        let (hub, directory) = try hub(
+            "[plugins.stubborn]\nrecording = \"\(recording)\"", pluginStopTimeout: .milliseconds(100))
+        defer { withExtendedLifetime(directory) {} }
+        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await hub.run() }
+            _ = try await ready.next(within: .seconds(10))
+            try await Recordings.waitFor("running", in: recording)
+            hub.bus.publish(ShutdownCommand(reason: "test"))
+            // Without the timeout the hub would wait for the plugin for ever (and the suite's time limit would end it).
+            try await group.waitForAll()
+        }
+
+        #expect(Recordings.events(of: recording) == ["running", "asked to stop", "cancelled"])
+    }
+}
+
+/// What the test plugins saw, by the `recording` key of their configuration.
+private enum Recordings {
+    private static let events = Mutex<[String: [String]]>([:])
+
+    static func append(_ event: String, to key: String) { events.withLock { $0[key, default: []].append(event) } }
+    static func events(of key: String) -> [String] { events.withLock { $0[key] ?? [] } }
+
+    static func waitFor(_ event: String, in key: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !events(of: key).contains(event) {
+            guard ContinuousClock.now < deadline else { throw TestKitError("no \(event) in \(key)") }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}
+
+private struct RecordingConfiguration: PluginConfiguration {
+    var recording: String
+    init(_ table: ConfigTable) throws { recording = try table.string("recording", default: "") }
+}
+
+/// A sensor that says goodbye on the bus when it is asked to stop.
+private struct OrderSensorPlugin: Plugin {
+    typealias Configuration = RecordingConfiguration
+    static let id: PluginID = "order-sensor"
+    let bus: MessageBus
+
+    init(configuration: Configuration, context: PluginContext) { bus = context.bus }
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        bus.publish(SensorStatusChanged(sensor: .heartRate, status: .disconnected, device: "test strap"))
+    }
+}
+
+/// A front end that writes down, in order, what it was shown until it was asked to stop.
+private struct OrderPresenterPlugin: Plugin {
+    typealias Configuration = RecordingConfiguration
+    static let id: PluginID = "order-presenter"
+    static let capabilities: PluginCapabilities = [.presentsToPerson]
+
+    private enum Event: Sendable { case line(String), shutdown }
+
+    let recording: String
+    private let inbox: Inbox<Event>
+
+    init(configuration: Configuration, context: PluginContext) {
+        recording = configuration.recording
+        inbox = context.bus.inbox(of: Event.self, subscriber: "presenter") {
+            $0.route(SensorStatusChanged.self) { .line("sensor \($0.status)") }
+            $0.route(WorkoutStateChanged.self) { .line("state \($0.state)") }
+            $0.route(Announcement.self) { .line("announcement \($0.text)") }
+        }
+    }
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            for await event in inbox {
+                switch event {
+                case .line(let text): Recordings.append(text, to: recording)
+                case .shutdown:
+                    Recordings.append("shutdown", to: recording)
+                    return
+                }
+            }
+        } onGracefulShutdown: {
+            inbox.post(.shutdown)
+        }
+    }
+}
+
+/// A plugin that notes a request to stop but goes on until cancelled.
+private struct StubbornPlugin: Plugin {
+    typealias Configuration = RecordingConfiguration
+    static let id: PluginID = "stubborn"
+    let recording: String
+
+    init(configuration: Configuration, context: PluginContext) { recording = configuration.recording }
+
+    func run() async throws {
+        Recordings.append("running", to: recording)
+        await withGracefulShutdownHandler {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            Recordings.append("cancelled", to: recording)
+        } onGracefulShutdown: {
+            Recordings.append("asked to stop", to: recording)
+        }
+    }
+}

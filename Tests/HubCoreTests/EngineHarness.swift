@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HubCore
 import HubTestKit
 
@@ -13,6 +14,8 @@ struct EngineHarness {
     let engine: WorkoutEngine
     let progress: AsyncStream<WorkoutProgress>
     let states: AsyncStream<WorkoutStateChanged>
+    let stored: AsyncStream<WorkoutStored>
+    private let tokens = TokenCounter()
 
     var bus: MessageBus { context.bus }
     var store: HubStore { context.store }
@@ -29,6 +32,17 @@ struct EngineHarness {
         engine = WorkoutEngine(settings: settings, context: context)
         progress = context.bus.messages(of: WorkoutProgress.self, subscriber: "test")
         states = context.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
+        stored = context.bus.messages(of: WorkoutStored.self, subscriber: "test")
+    }
+
+    /// Waits until everything the engine recorded so far is in the store (it writes in the background).
+    ///
+    /// The request travels the engine's own ordered way, behind everything sent before it, so this is a wait on
+    /// the event itself.
+    func saved() async throws {
+        let token = tokens.next()
+        bus.publish(StoreWorkoutCommand(token: token))
+        while try await stored.next().token != token {}
     }
 
     /// Runs the engine while `body` drives it, then cancels it.
@@ -67,17 +81,14 @@ struct EngineHarness {
             let (latitude, longitude) = Self.fix(fix)
             bus.publish(PositionMeasured(latitude: latitude, longitude: longitude, source: "test", timestamp: clock.now))
         }
-        try await settle()
+        // No wait needed: the engine's inbox keeps publish order, so these readings come before the second's tick.
         clock.advance(by: .milliseconds(500))
         return try await progress.next()
     }
+}
 
-    /// Lets the engine take in the readings just published before the second ends.
-    ///
-    /// Readings and the second-ticker reach the engine through different tasks, so a reading published just
-    /// before the clock moves could otherwise be handled after the tick. This is an ordering wait, not a timed
-    /// assertion: nothing asserts on how long anything took.
-    func settle() async throws {
-        try await Task.sleep(for: .milliseconds(30))
-    }
+/// Tokens for `EngineHarness.saved()`.
+private final class TokenCounter: Sendable {
+    private let value = Atomic<UInt64>(0)
+    func next() -> UInt64 { value.add(1, ordering: .relaxed).newValue }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubTestKit
+import ServiceLifecycle
 import Testing
 
 @Suite struct HeartRateLoggerTests {
@@ -20,21 +21,25 @@ import Testing
         try await before(context.store)
         let logger = HeartRateLogger(context: context, retention: retention, flushEvery: .seconds(5))
         let start = clock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await logger.run() }
-            try await clock.waitForSleepers()
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [.init(service: logger)], logger: quietLogger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
             for second in 0..<seconds {
                 context.bus.publish(
                     HeartRateMeasured(
                         beatsPerMinute: 100 + second, rrIntervalsMilliseconds: [600], source: "test",
                         timestamp: start.addingTimeInterval(Double(second) + 0.5)))
             }
-            // Let the readings reach the logger, then pass two flush deadlines.
-            try await Task.sleep(for: .milliseconds(50))
-            clock.advance(by: .seconds(5))
-            try await clock.waitForSleepers()
-            try await Task.sleep(for: .milliseconds(50))
-            group.cancelAll()
+            context.bus.publish(
+                HeartRateMeasured(beatsPerMinute: 99, source: "simulator", timestamp: start, isSimulated: true))
+            if monitoring {
+                // The first reading arms the flush timer; let it fire once.
+                try await clock.waitForSleepers()
+                clock.advance(by: .seconds(5))
+            }
+            // A graceful stop handles every reading published before it and writes what is pending.
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
         }
         return (context.store, directory, start)
     }
@@ -43,6 +48,7 @@ import Testing
         let (store, directory, start) = try await log(seconds: 20, monitoring: true)
         _ = directory
         let points = try await store.heartRate(from: start, to: start.addingTimeInterval(20), maxPoints: 20)
+        // The simulated reading (99 bpm, published last) never enters the person's log.
         #expect(points.map(\.maximum) == Array(100..<120))
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614], "600 ms = 614.4/1024 s")

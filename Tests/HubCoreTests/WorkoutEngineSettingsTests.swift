@@ -18,6 +18,7 @@ import Testing
             for _ in 1...3 { _ = try await harness.second(heartRate: 140) }
             let man = Calories.Person(weightKilograms: 75, ageYears: 35, gender: .male)
             let perSecond = Calories.keytelKilocaloriesPerMinute(heartRate: 140, person: man) / 60
+            try await harness.saved()
             let kilocalories = try await harness.store.samples(of: id).map(\.kilocalories)
             #expect(kilocalories.count == 3)
             for (second, total) in kilocalories.enumerated() {
@@ -36,7 +37,6 @@ import Testing
 
             try await harness.store.setActiveGoal(goal)
             harness.bus.publish(StoreChanged(section: .goals))
-            try await harness.settle()
             let progress = try await harness.second()
             #expect(progress.goal == GoalProgress(goal: goal, value: 3))
             #expect(try await reached.next() == GoalReached(goal: goal))
@@ -51,10 +51,10 @@ import Testing
             _ = try await harness.second()
             try await harness.store.setActiveGoal(goal)
             harness.bus.publish(StoreChanged(section: .goals))
-            try await harness.settle()
             _ = try await harness.second()
             let summary = try #require(try await harness.send(.stop).summary)
             #expect(summary.goal == goal)
+            try await harness.saved()
             #expect(try await harness.store.workout(id)?.goal == summary.goal)
         }
     }
@@ -73,6 +73,7 @@ import Testing
 
             let finished = try await harness.states.next()
             #expect(finished.state == .finished)
+            // No wait: the engine returns only once its writer has stored the finished workout.
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.endedAt == Date.testStart(plus: 2))

@@ -29,6 +29,7 @@ import Testing
                 last = progress
             }
 
+            try await harness.saved()
             let samples = try await harness.store.samples(of: id)
             #expect(samples.map(\.second) == [1, 2, 3, 4, 5])
             #expect(samples.map(\.recordedAt) == (1...5).map { Date.testStart(plus: Double($0)) })
@@ -47,6 +48,7 @@ import Testing
                 #expect(abs(sample.kilocalories - kilocalories) < 1e-9)
             }
             #expect(abs(try #require(samples.last).distanceMeters - distance) < 1e-9)
+            try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .running)
             #expect(stored.totals == last?.totals)
@@ -70,7 +72,9 @@ import Testing
                 #expect(progress.currentSpeedMetersPerSecond == nil)
                 #expect(abs(progress.totals.distanceMeters - Harness.meters(from: 0, to: 2)) < 1e-9)
             }
+            try await harness.saved()
             #expect(try await harness.store.samples(of: id).count == 3)
+            try await harness.saved()
             #expect(try await harness.store.workout(id)?.status == .paused)
 
             #expect(try await harness.send(.resume).state == .running)
@@ -91,12 +95,16 @@ import Testing
             #expect(abs(summary.totals.distanceMeters - distance) < 1e-9)
             #expect(summary.totals.averageHeartRate == 130)
 
+            try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.endedAt == Date.testStart(plus: 8))
             #expect(stored.totals == summary.totals)
+            try await harness.saved()
             #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))])
+            try await harness.saved()
             #expect(try await harness.store.samples(of: id).map(\.recordedAt) == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
+            try await harness.saved()
             #expect(try await harness.store.unfinishedWorkout() == nil)
         }
     }
@@ -112,10 +120,12 @@ import Testing
                 #expect(progress.moving == .seconds(second + 1))
             }
             let step = Harness.meters(from: 0, to: 1)
+            try await harness.saved()
             let speeds = try await harness.store.samples(of: id).map(\.speedMetersPerSecond)
             #expect(speeds.count == 4)
             let last = try #require(speeds.last ?? nil)
             #expect(abs(last - step) < 0.1, "\(speeds) for a steady \(step) m/s")
+            try await harness.saved()
             #expect(abs(try #require(try await harness.store.workout(id)?.totals.maxSpeedMetersPerSecond) - step) < 0.1)
         }
     }
@@ -128,6 +138,7 @@ import Testing
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             for fix in [0, 1, 2, -60, -59, -58, -57, -56] { _ = try await harness.second(fix: fix) }
+            try await harness.saved()
             let totals = try #require(try await harness.store.workout(id)?.totals)
             // At most the 6 steps really run; never the jump.
             #expect(totals.distanceMeters <= Harness.meters(from: 0, to: 6) + 0.01)
@@ -144,9 +155,11 @@ import Testing
             shown.append(try await harness.second(heartRate: 150).currentHeartRate)
             for _ in 2...8 { shown.append(try await harness.second().currentHeartRate) }
 
+            try await harness.saved()
             let recorded = try await harness.store.samples(of: id).map(\.heartRate)
             #expect(recorded == [150, 150, 150, 150, 150, nil, nil, nil])
             #expect(shown == recorded)
+            try await harness.saved()
             #expect(try await harness.store.workout(id)?.totals.averageHeartRate == 150)
         }
     }
@@ -159,6 +172,7 @@ import Testing
             _ = try await harness.second(heartRate: 150)
             for _ in 2...22 { _ = try await harness.second() }
 
+            try await harness.saved()
             let recorded = try await harness.store.samples(of: id).map(\.heartRate)
             #expect(recorded == Array(repeating: 150, count: 20) + [nil, nil])
         }
@@ -172,9 +186,9 @@ import Testing
             harness.clock.advance(by: .milliseconds(500))
             harness.bus.publish(
                 HeartRateMeasured(beatsPerMinute: 72, contact: .noContact, source: "test", timestamp: harness.clock.now))
-            try await harness.settle()
             harness.clock.advance(by: .milliseconds(500))
             #expect(try await harness.progress.next().currentHeartRate == nil)
+            try await harness.saved()
             #expect(try await harness.store.samples(of: id).map(\.heartRate) == [140, nil])
         }
     }
@@ -189,6 +203,7 @@ import Testing
             var percents: [Int] = []
             for _ in 1...6 { percents.append(try #require(try await harness.second().goal).percent) }
             #expect(percents == [33, 66, 100, 100, 100, 100])
+            try await harness.saved()
             #expect(try await harness.store.workout(id)?.goal == goal)
         }
 
@@ -218,6 +233,7 @@ import Testing
 
             for second in 3..<5 { _ = try await harness.second(fix: second) }
             _ = try await harness.send(.stop)
+            try await harness.saved()
             let stored = try await harness.store.laps(of: id)
             #expect(stored.count == 2)
             #expect(stored.first == lap1)
@@ -237,6 +253,7 @@ import Testing
             #expect(try await announcements.next() == Announcement("Workout started."))
             harness.bus.publish(WorkoutCommand(.start))
             #expect(try await announcements.next() == Announcement("A workout is already under way."))
+            try await harness.saved()
             #expect(try await harness.store.workouts().count == 1)
         }
     }

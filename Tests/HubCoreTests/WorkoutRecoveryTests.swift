@@ -34,10 +34,12 @@ import Testing
             #expect(recovery.workout.id == id)
             #expect(recovery.gap == .seconds(40))  // last second stored at -40 s
 
+            try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .running)
             #expect(stored.recovery == .resumed)
             // The time the hub was away is a pause.
+            try await harness.saved()
             #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: -40), endedAt: .testStart())])
 
             let progress = try await harness.second()
@@ -45,6 +47,7 @@ import Testing
             #expect(progress.moving == .seconds(61))
             #expect(progress.totals.distanceMeters == 150)
             #expect(progress.elapsed == .seconds(101))
+            try await harness.saved()
             let samples = try await harness.store.samples(of: id)
             #expect(samples.count == 61)
             #expect(samples.last?.second == 61)
@@ -61,6 +64,7 @@ import Testing
             #expect(recovery.workout.id == id)
             #expect(recovery.gap == .seconds(7_140))
 
+            try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .finished)
             #expect(stored.recovery == .closed)
@@ -69,6 +73,7 @@ import Testing
             #expect(stored.totals.movingSeconds == 60)
             #expect(stored.totals.distanceMeters == 150)
             #expect(stored.totals.averageHeartRate == 130)
+            try await harness.saved()
             #expect(try await harness.store.unfinishedWorkout() == nil)
 
             // The engine stays idle: a new workout starts from scratch.
@@ -85,6 +90,7 @@ import Testing
         let recovered = harness.bus.messages(of: WorkoutRecovered.self)
         try await harness.run {
             #expect(try await recovered.next().outcome == .closed)
+            try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect((stored.status, stored.recovery) == (.finished, .closed))
             #expect(stored.endedAt == Date.testStart(plus: 90))

@@ -89,3 +89,21 @@ public struct WorkoutRecovered: BusMessage, Equatable {
         self.gap = gap
     }
 }
+
+/// Ask the workout engine to report once everything recorded so far is stored.
+///
+/// The engine stores a workout's history in the background, in order; this travels the same way, so
+/// `WorkoutStored` with the same `token` means that every second, pause, lap and finish recorded before the
+/// command was sent is in the database.
+public struct StoreWorkoutCommand: BusMessage, Equatable {
+    public var token: UInt64
+
+    public init(token: UInt64) { self.token = token }
+}
+
+/// Everything the workout engine recorded before the `StoreWorkoutCommand` with this `token` is stored.
+public struct WorkoutStored: BusMessage, Equatable {
+    public var token: UInt64
+
+    public init(token: UInt64) { self.token = token }
+}

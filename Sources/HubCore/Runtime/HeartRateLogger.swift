@@ -12,41 +12,44 @@ public struct HeartRateLogger: Service {
     private let context: PluginContext
     private let flushEvery: Duration
     private let retention: Duration?
-    private let readings: AsyncStream<HeartRateMeasured>
-    private let changes: AsyncStream<StoreChanged>
+    private let inbox: Inbox<Event>
 
     /// - Parameter retention: log older than this is deleted at start-up and then daily; nil keeps everything.
     public init(context: PluginContext, retention: Duration? = nil, flushEvery: Duration = .seconds(10)) {
         self.context = context
         self.retention = retention
         self.flushEvery = flushEvery
-        readings = context.bus.messages(of: HeartRateMeasured.self, subscriber: "heart-rate log")
-        changes = context.bus.messages(of: StoreChanged.self, subscriber: "heart-rate log")
+        inbox = context.bus.inbox(of: Event.self, subscriber: "heart-rate log", capacity: 4096) {
+            $0.route(HeartRateMeasured.self) { .reading($0) }
+            $0.route(StoreChanged.self) { $0.section == .profile ? .profileChanged : nil }
+        }
     }
 
-    private enum Event: Sendable {
+    fileprivate enum Event: Sendable {
         case reading(HeartRateMeasured)
         case profileChanged
         case flush
+        /// Graceful shutdown, behind every reading published before it: those are still logged.
+        case shutdown
     }
 
     public func run() async throws {
-        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
+        let inbox = self.inbox
         let store = context.store, clock = context.clock, flushEvery = self.flushEvery
         var enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
         var pending: [HeartRateSecond] = []
         var flushScheduled = false
         var lastPruned: HubInstant?
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { for await m in readings { sink.yield(.reading(m)) } }
-            group.addTask { for await m in changes where m.section == .profile { sink.yield(.profileChanged) } }
             if retention != nil {
                 lastPruned = clock.instant
                 await prune()
             }
             await withGracefulShutdownHandler {
-                for await event in events {
+                eventLoop: for await event in inbox {
                     switch event {
+                    case .shutdown:
+                        break eventLoop
                     case .reading(let reading):
                         guard enabled, !reading.isSimulated, reading.contact != .noContact,
                             (1...255).contains(reading.beatsPerMinute)
@@ -62,7 +65,7 @@ public struct HeartRateLogger: Service {
                             flushScheduled = true
                             group.addTask {
                                 try? await clock.sleep(for: flushEvery)
-                                sink.yield(.flush)
+                                inbox.post(.flush)
                             }
                         }
                     case .profileChanged:
@@ -73,7 +76,7 @@ public struct HeartRateLogger: Service {
                             flushScheduled = true  // try again after another interval; nothing is lost meanwhile
                             group.addTask {
                                 try? await clock.sleep(for: flushEvery)
-                                sink.yield(.flush)
+                                inbox.post(.flush)
                             }
                         }
                         if let last = lastPruned, clock.instant - last >= .seconds(86_400) {
@@ -83,7 +86,7 @@ public struct HeartRateLogger: Service {
                     }
                 }
             } onGracefulShutdown: {
-                sink.finish()
+                inbox.post(.shutdown)
             }
             await flush(&pending)
             group.cancelAll()

@@ -35,8 +35,9 @@ struct WorkoutController {
 
     // MARK: - Sensor data
 
-    mutating func heartRateMeasured(_ reading: HeartRateMeasured) {
-        latestHeartRate = (reading, clock.instant)
+    /// - Parameter instant: when the reading arrived on the monotonic clock.
+    mutating func heartRateMeasured(_ reading: HeartRateMeasured, at instant: HubInstant) {
+        latestHeartRate = (reading, instant)
         if state == .running, reading.contact != .noContact { pendingRR += reading.rrIntervalsMilliseconds }
         if reading.isSimulated { noteSimulatedData() }
     }
@@ -46,10 +47,11 @@ struct WorkoutController {
         if reading.isSimulated { noteSimulatedData() }
     }
 
-    mutating func positionMeasured(_ fix: PositionMeasured) {
+    /// - Parameter instant: when the fix arrived on the monotonic clock.
+    mutating func positionMeasured(_ fix: PositionMeasured, at instant: HubInstant) {
         guard state == .running else { return }
         if fix.isSimulated { noteSimulatedData() }
-        let (instant, speed) = (clock.instant, clock.speed)
+        let speed = clock.speed
         guard session?.add(fix, receivedAt: instant, speed: speed) == false else { return }
         logger.debug("dropped an implausible position jump", metadata: ["rejected": "\(session?.rejectedFixes ?? 0)"])
     }

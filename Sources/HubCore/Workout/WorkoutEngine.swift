@@ -11,34 +11,39 @@ import Synchronization
 public struct WorkoutEngine: Service {
     private let settings: WorkoutSettings
     private let context: PluginContext
-    private let heartRates: AsyncStream<HeartRateMeasured>
-    private let positions: AsyncStream<PositionMeasured>
-    private let steps: AsyncStream<StepsCounted>
-    private let commands: AsyncStream<WorkoutCommand>
-    private let storeChanges: AsyncStream<StoreChanged>
+    private let inbox: Inbox<Event>
 
     public init(settings: WorkoutSettings, context: PluginContext) {
         self.settings = settings
         self.context = context
-        let bus = context.bus
-        heartRates = bus.messages(of: HeartRateMeasured.self, subscriber: "workout")
-        positions = bus.messages(of: PositionMeasured.self, subscriber: "workout")
-        steps = bus.messages(of: StepsCounted.self, subscriber: "workout")
-        commands = bus.messages(of: WorkoutCommand.self, subscriber: "workout")
-        storeChanges = bus.messages(of: StoreChanged.self, subscriber: "workout")
+        let clock = context.clock
+        // One ordered inbox: a reading published before a command or a second's tick is handled before it, and
+        // each reading is stamped with the monotonic time it arrived (inside `publish`), so freshness is exact
+        // however late the engine gets to it.
+        inbox = context.bus.inbox(of: Event.self, subscriber: "workout", capacity: 4096) {
+            $0.route(HeartRateMeasured.self) { .heartRate($0, at: clock.instant) }
+            $0.route(PositionMeasured.self) { .position($0, at: clock.instant) }
+            $0.route(StepsCounted.self) { .steps($0) }
+            $0.route(WorkoutCommand.self) { .command($0.action) }
+            $0.route(StoreChanged.self) { _ in .storeChanged }
+            $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
+        }
     }
 
-    private enum Event: Sendable {
-        case heartRate(HeartRateMeasured)
-        case position(PositionMeasured)
+    fileprivate enum Event: Sendable {
+        case heartRate(HeartRateMeasured, at: HubInstant)
+        case position(PositionMeasured, at: HubInstant)
         case steps(StepsCounted)
         case command(WorkoutCommand.Action)
         case storeChanged
+        case report(token: UInt64)
         case tick(generation: Int)
+        /// Graceful shutdown, behind everything published before it: those commands and readings still count.
+        case shutdown
     }
 
     public func run() async throws {
-        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4096))
+        let inbox = self.inbox
         let generation = TickerGeneration()
         let writer = WorkoutWriter(store: context.store, bus: context.bus, logger: context.logger)
         var controller = WorkoutController(settings: settings, context: context, writer: writer)
@@ -47,12 +52,6 @@ public struct WorkoutEngine: Service {
         // The writer outlives the event loop: at shutdown it still writes the finished workout.
         async let written: Void = writer.run()
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { for await m in heartRates { sink.yield(.heartRate(m)) } }
-            group.addTask { for await m in positions { sink.yield(.position(m)) } }
-            group.addTask { for await m in steps { sink.yield(.steps(m)) } }
-            group.addTask { for await m in commands { sink.yield(.command(m.action)) } }
-            group.addTask { for await _ in storeChanges { sink.yield(.storeChanged) } }
-
             /// Ticks once a second of monotonic hub time from `origin`; a wall clock that steps moves nothing.
             /// A late or lost tick costs no second: the controller closes every second due when it handles one.
             func startTicker(from origin: HubInstant) {
@@ -63,28 +62,35 @@ public struct WorkoutEngine: Service {
                     while generation.current == mine {
                         do { try await clock.sleep(until: deadline) } catch { return }
                         guard generation.current == mine else { return }
-                        sink.yield(.tick(generation: mine))
+                        inbox.post(.tick(generation: mine))
                         deadline = deadline + .seconds(1)
                     }
                 }
             }
 
             if await controller.recoverInterruptedWorkout() { startTicker(from: context.clock.instant) }
-            for await event in events.cancelOnGracefulShutdown() {
-                switch event {
-                case .heartRate(let reading): controller.heartRateMeasured(reading)
-                case .position(let fix): controller.positionMeasured(fix)
-                case .steps(let reading): controller.stepsCounted(reading)
-                case .storeChanged: await controller.reloadSettings()
-                case .command(let action):
-                    if await controller.handle(action), let origin = controller.session?.lastSecondClosedAt {
-                        startTicker(from: origin)
+            await withGracefulShutdownHandler {
+                eventLoop: for await event in inbox {
+                    switch event {
+                    case .heartRate(let reading, let instant): controller.heartRateMeasured(reading, at: instant)
+                    case .position(let fix, let instant): controller.positionMeasured(fix, at: instant)
+                    case .steps(let reading): controller.stepsCounted(reading)
+                    case .storeChanged: await controller.reloadSettings()
+                    case .report(let token): writer.send(.report(token: token))
+                    case .command(let action):
+                        if await controller.handle(action), let origin = controller.session?.lastSecondClosedAt {
+                            startTicker(from: origin)
+                        }
+                    case .tick(let tickGeneration):
+                        if tickGeneration == generation.current { controller.tick(at: context.clock.instant) }
+                    case .shutdown:
+                        break eventLoop
                     }
-                case .tick(let tickGeneration):
-                    if tickGeneration == generation.current { controller.tick(at: context.clock.instant) }
                 }
+            } onGracefulShutdown: {
+                inbox.post(.shutdown)
             }
-            // Graceful shutdown: a workout under way is finished and saved, not left for crash recovery.
+            // Shutdown (or cancellation): a workout under way is finished and saved, not left for crash recovery.
             controller.finish(at: context.clock.instant)
             generation.advance()
             group.cancelAll()

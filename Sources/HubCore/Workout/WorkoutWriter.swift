@@ -25,14 +25,8 @@ struct WorkoutWriter: Sendable {
         case simulated(WorkoutID)
         case resumed(WorkoutID)
         case finished(WorkoutID, at: Date, WorkoutTotals, recovery: WorkoutRecovery?)
-
-        var workout: WorkoutID {
-            switch self {
-            case .seconds(let id, _, _, _), .pauseBegan(let id, _, _), .pauseEnded(let id, _), .pause(let id, _, _),
-                .lap(let id, _), .goal(let id, _), .simulated(let id), .resumed(let id), .finished(let id, _, _, _):
-                id
-            }
-        }
+        /// Publishes `WorkoutStored(token)` once everything before it is stored.
+        case report(token: UInt64)
 
         /// What the person is told could not be saved.
         var what: String {
@@ -45,6 +39,7 @@ struct WorkoutWriter: Sendable {
             case .goal: "the new goal"
             case .simulated, .resumed: "the workout's details"
             case .finished: "the finished workout"
+            case .report: "the report"
             }
         }
     }
@@ -104,7 +99,7 @@ struct WorkoutWriter: Sendable {
                 case .inputEnded:
                     break loop
                 }
-                let failure = await queue.write(to: store)
+                let failure = await queue.write(to: store, bus: bus)
                 report(failure, failing: &failing, pending: queue.pendingSeconds)
                 if failure != nil, !retryScheduled {
                     retryScheduled = true
@@ -124,7 +119,7 @@ struct WorkoutWriter: Sendable {
     private func drain(_ queue: inout Queue, failing: inout Bool) async {
         let deadline = ContinuousClock.now + drainFor
         while !queue.isEmpty {
-            let failure = await queue.write(to: store)
+            let failure = await queue.write(to: store, bus: bus)
             report(failure, failing: &failing, pending: queue.pendingSeconds)
             guard failure != nil else { return }
             guard ContinuousClock.now + retryEvery < deadline else { break }
@@ -171,10 +166,10 @@ struct WorkoutWriter: Sendable {
         }
 
         /// Writes from the front until one fails; returns that one and its error, or nil when all are stored.
-        mutating func write(to store: HubStore) async -> (Operation, any Error)? {
+        mutating func write(to store: HubStore, bus: MessageBus) async -> (Operation, any Error)? {
             while let operation = operations.first {
                 do {
-                    try await Self.perform(operation, on: store)
+                    try await Self.perform(operation, on: store, bus: bus)
                 } catch {
                     return (operation, error)
                 }
@@ -200,8 +195,9 @@ struct WorkoutWriter: Sendable {
             }
         }
 
-        private static func perform(_ operation: Operation, on store: HubStore) async throws {
+        private static func perform(_ operation: Operation, on store: HubStore, bus: MessageBus) async throws {
             switch operation {
+            case .report(let token): bus.publish(WorkoutStored(token: token))
             case .seconds(let id, let samples, let totals, let boot):
                 try await store.recordSamples(samples, totals: totals, of: id, seenAt: boot)
             case .pauseBegan(let id, let date, let boot): try await store.beginPause(of: id, at: date, seenAt: boot)

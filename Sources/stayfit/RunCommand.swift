@@ -35,6 +35,9 @@ struct RunCommand: AsyncParsableCommand {
                     "--speed runs the hub's clock faster, which a real heart-rate strap cannot follow. Leave --speed out, "
                         + "or run with a configuration without [plugins.heart-rate].", exitCode: 64)
             }
+            // Before the store: a second hub must not even recover the first one's live workout.
+            let lock = try await storeOptions.lockForHub()
+            defer { withExtendedLifetime(lock) {} }
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try storeOptions.openStore()
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])

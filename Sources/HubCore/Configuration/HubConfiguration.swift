@@ -79,11 +79,6 @@ public struct HubConfiguration {
             pluginTables[id] = .empty(keyPath: ["plugins", id.rawValue], file: source.file)
         }
     }
-
-    /// Disables a plugin whatever the file says (e.g. no console in a test).
-    public mutating func disable(_ id: PluginID) {
-        pluginTables[id] = nil
-    }
 }
 
 /// The `[workout]` table.

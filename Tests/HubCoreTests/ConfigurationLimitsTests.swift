@@ -12,18 +12,24 @@ import Testing
         #expect(error.problem == "the configuration file is larger than 1 MiB, the most this file may be")
     }
 
-    @Test func aFileOverAMebibyteIsRefusedAndOneOfAMebibyteIsRead() throws {
+    @Test func aFileOverAMebibyteIsRefusedBeforeItIsRead() throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("big.toml").path
-        // A comment line padded to exactly 1 MiB, then one byte more.
-        let exact = "#" + String(repeating: " ", count: HubConfiguration.largestFile - 2) + "\n"
-        try exact.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try HubConfiguration.load(path: path).pluginTables.isEmpty)
-
-        try (exact + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try Data(count: HubConfiguration.largestFile + 1).write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: ConfigurationError.self) { try HubConfiguration.load(path: path) }
         #expect(error.kind == .unreadable)
-        #expect(error.problem.contains("larger than 1 MiB"))
+        #expect(error.problem == "the configuration file is larger than 1 MiB, the most this file may be")
+    }
+
+    @Test func aFileOfExactlyTheLimitIsReadAndOneByteMoreIsNot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("small.txt").path
+        let text = String(repeating: "a", count: 999) + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try TextFile.read(path, limit: 1_000) == text)
+        #expect(throws: TextFile.Failure.tooLarge(limit: 999)) { try TextFile.read(path, limit: 999) }
+        // A device has no size to look at first: the read itself stops.
+        #expect(throws: TextFile.Failure.tooLarge(limit: 999)) { try TextFile.read("/dev/zero", limit: 999) }
     }
 
     @Test func aDirectoryIsRefusedAsSuch() throws {
@@ -34,8 +40,7 @@ import Testing
     }
 
     @Test func aHugeValueIsEchoedShort() throws {
-        // As large as a file may be (the read stops at 1 MiB).
-        let value = String(repeating: "x", count: 1_000_000)
+        let value = String(repeating: "x", count: 100_000)
         let error = try #require(throws: ConfigurationError.self) {
             try HubConfiguration(text: "[hub]\nlog-level = \"\(value)\"\n", file: "stayfit.toml")
         }

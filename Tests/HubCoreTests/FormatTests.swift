@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func printableCutsLongTextAfterSixtyCharacters() {
-        let long = String(repeating: "A", count: 1_000_000)
+        let long = String(repeating: "A", count: 100_000)
         #expect(Format.printable(long) == String(repeating: "A", count: 60) + "…")
         #expect(Format.printable(String(repeating: "b", count: 60)) == String(repeating: "b", count: 60))
         #expect(Format.printable("abcdef", limit: 3) == "abc…")

@@ -86,7 +86,8 @@ import Testing
         let csv = try scratch.write("run.csv", StraightRun.csv(seconds: 30).replacingOccurrences(of: "\n", with: "\r\n"))
         let result = try await StayfitProcess.run(["demo", "--file", csv, "--speed", "60"])
         #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output.contains("Workout 1 finished: 0:30"), "stdout: \(result.output)")
+        // 0:30, or 0:31 with a partial last second (see DemoTests).
+        #expect(["Workout 1 finished: 0:30", "Workout 1 finished: 0:31"].contains { result.output.contains($0) }, "stdout: \(result.output)")
     }
 
     @Test func aRelativeRecordingPathStartsFromARelativeConfigurationFilesDirectory() async throws {

@@ -58,7 +58,9 @@ public enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count)) }
+            let count = chunk.withUnsafeMutableBytes {
+                Foundation.read(descriptor, $0.baseAddress, min($0.count, limit + 1 - bytes.count))
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw errno == EISDIR ? .isDirectory : .failed(String(cString: strerror(errno)))

@@ -11,7 +11,8 @@ extension Format {
     ///   - limit: The most characters to keep, or nil to keep them all (a console line).
     public static func printable(_ text: String, limit: Int? = 60) -> String {
         // The usual case, a short plain line, as it is.
-        if limit.map({ text.utf8.count <= $0 }) ?? true, !text.unicodeScalars.contains(where: { escapeCode($0) != nil }) {
+        if limit.map({ text.utf8.count <= $0 }) ?? true, !text.unicodeScalars.contains(where: { escapeCode($0) != nil })
+        {
             return text
         }
         var result = ""

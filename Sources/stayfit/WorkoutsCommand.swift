@@ -96,6 +96,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     // A hub runs: finished workouts are its history, safe to delete; an unfinished one is its
                     // live workout (it recovered any crashed one when it started).
                     if let workout = try store.workout(id), workout.status != .finished {
+                        guard error.purpose != .command else {
+                            throw CLIError("not deleting workout \(id) now: \(error). Try again when it has finished.")
+                        }
                         throw CLIError(
                             "not deleting workout \(id): \(error.holder) is recording it. Stop the workout first "
                                 + "('stop' in the hub's console, or its button), then delete it.")

@@ -25,6 +25,7 @@ struct ResetCommand: AsyncParsableCommand {
                         + "with the data deleted under it. Stop the hub first: systemctl stop stayfit (or 'quit' in its "
                         + "console), then reset.")
             }
+            defer { withExtendedLifetime(lock) {} }
             let store = try storeOptions.openStore()
             if !yes {
                 let workouts = try store.rowCounts()["workouts"] ?? 0
@@ -35,7 +36,7 @@ struct ResetCommand: AsyncParsableCommand {
                     return
                 }
             }
-            try withExtendedLifetime(lock) { try store.deleteAllUserData() }
+            try store.deleteAllUserData()
             print("All data deleted.")
         }
     }

@@ -105,7 +105,8 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     }
                     lock = nil
                 }
-                try withExtendedLifetime(lock) { try store.deleteWorkout(id) }
+                defer { withExtendedLifetime(lock) {} }
+                try store.deleteWorkout(id)
                 print("Deleted workout \(id).")
             }
         }

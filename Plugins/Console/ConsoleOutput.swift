@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// Writes to standard output: in interactive mode it keeps a status line at the bottom and prints events
 /// above it; in line mode it writes plain lines only.
@@ -14,7 +15,11 @@ struct ConsoleOutput {
     }
 
     /// Prints an event line (above the status line when there is one).
+    ///
+    /// `text` may quote what came from outside (a typed command, a Bluetooth device's name, a plugin's
+    /// error): its control characters are escaped, so it cannot move the cursor or rewrite the screen.
     mutating func line(_ text: String) {
+        let text = Format.printable(text, limit: nil)
         if interactive {
             write("\r\u{1B}[2K" + text + "\r\n" + statusLine)
         } else {

@@ -37,8 +37,9 @@ public struct SimulatorPlugin: Plugin {
         public init(_ table: ConfigTable) throws {
             var file = try table.string("file", default: "")
             // A relative path is relative to the configuration file, not to the working directory (which is
-            // "/" under systemd).
-            if !file.isEmpty, !file.hasPrefix("/"), table.source.file.hasPrefix("/") {
+            // "/" under systemd). A configuration that is no file ("stayfit demo") names none, and the
+            // working directory is taken, which is also where a relative configuration file's path starts.
+            if !file.isEmpty, !file.hasPrefix("/") {
                 file = URL(fileURLWithPath: table.source.file).deletingLastPathComponent().appendingPathComponent(file).path
             }
             let minutes = try table.int("minutes", default: 30, in: 1...600)
@@ -48,9 +49,12 @@ public struct SimulatorPlugin: Plugin {
                 track = SyntheticRun.make(minutes: minutes)
                 source = "synthetic run (\(minutes) min)"
             } else {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                let text: String
+                do {
+                    text = try TextFile.read(file, limit: RecordedTrack.largestFile)
+                } catch {
                     throw table.invalid(
-                        "file", problem: "cannot read \(file)",
+                        "file", problem: "cannot read \(Format.printable(file, limit: 200)): it \(error)",
                         fix: "Give the path of a CSV recording (see Plugins/Simulator/README.md), or \"\" for the built-in run.")
                 }
                 do {
@@ -76,8 +80,10 @@ public struct SimulatorPlugin: Plugin {
     public func run() async throws {
         let bus = context.bus, clock = context.clock
         let track = configuration.track
-        guard let length = track.last.map({ $0.offset + 1 }) else { return }
-        context.logger.info("simulating", metadata: ["source": "\(configuration.source)", "seconds": "\(length)"])
+        // In Double: a track built in code is not bounded as a parsed recording is, and Int arithmetic
+        // on its offsets could overflow (a crash loop under systemd).
+        guard let length = track.last.map({ Double($0.offset) + 1 }) else { return }
+        context.logger.info("simulating", metadata: ["source": "\(configuration.source)", "seconds": "\(Format.fixed(length, decimals: 0))"])
         if track.contains(where: { $0.heartRate != nil }) {
             bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
         }
@@ -87,21 +93,22 @@ public struct SimulatorPlugin: Plugin {
         let start = clock.instant, startLabel = clock.now
         if configuration.workout == .auto { bus.publish(WorkoutCommand(.start)) }
         try await cancelWhenGracefulShutdown {
+            let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
             var round = 0
+            var stepsBefore = 0
             repeat {
                 for second in track {
                     // Half a second past the mark, so a reading never races the workout's second boundary.
-                    let offset = Double(round * length + second.offset) + 0.5
+                    let offset = Double(round) * length + Double(second.offset) + 0.5
                     try await clock.sleep(until: start + .seconds(offset))
-                    publish(
-                        second, at: startLabel.addingTimeInterval(offset),
-                        stepsBefore: round * (track.last { $0.steps != nil }?.steps ?? 0))
+                    publish(second, at: startLabel.addingTimeInterval(offset), stepsBefore: stepsBefore)
                 }
                 round += 1
+                stepsBefore = Self.saturatingSum(stepsBefore, stepsPerRound)
             } while configuration.whenDone == .repeat
         }
         if configuration.workout == .auto {
-            try await clock.sleep(until: start + .seconds(Double(length) + 0.5))
+            try await clock.sleep(until: start + .seconds(length + 0.5))
             bus.publish(WorkoutCommand(.stop))
             await waitUntilFinished()
         }
@@ -138,7 +145,15 @@ public struct SimulatorPlugin: Plugin {
         }
         if let steps = second.steps {
             bus.publish(
-                StepsCounted(totalSteps: stepsBefore + steps, source: "simulator", timestamp: date, isSimulated: true))
+                StepsCounted(
+                    totalSteps: Self.saturatingSum(stepsBefore, steps), source: "simulator", timestamp: date,
+                    isSimulated: true))
         }
+    }
+
+    /// `a + b`, or `Int.max`/`Int.min` where that overflows: a step count repeated for ever must not trap.
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 }

@@ -6,6 +6,9 @@ import Foundation
 /// `$XDG_DATA_HOME/stayfit`; `~/.local/share/stayfit`.
 public enum DataDirectory {
     /// Resolves the data directory from an explicit choice and the environment.
+    ///
+    /// An empty `explicit` counts as none here; `stayfit` refuses `--data-dir ""` as a usage error before
+    /// it gets here, so that a mistake never silently picks the home directory.
     public static func resolve(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {

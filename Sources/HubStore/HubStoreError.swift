@@ -4,7 +4,7 @@ import GRDB
 /// Why the store could not do what was asked: what failed, where, and what to do about it.
 public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable {
     private enum Code: Sendable, Equatable {
-        case cannotCreateDirectory, cannotOpen, diskFull, readOnly, corrupt, busy, notFound, other
+        case cannotCreateDirectory, cannotOpen, diskFull, readOnly, inputOutput, corrupt, busy, notFound, other
     }
 
     private let code: Code
@@ -26,13 +26,21 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
         case .cannotOpen:
             return "cannot open the database \(path): \(reason). Check that the directory is writable by this user."
         case .diskFull:
-            return "the disk holding \(path) is full: \(reason). Free some space; nothing already stored is lost."
+            return "cannot save to \(path): the disk holding it is full (\(reason)). Free some space "
+                + "(df -h shows what is left), then try again; nothing already stored is lost."
         case .readOnly:
-            return "the database \(path) is read-only: \(reason). Check the file's owner and permissions."
+            return "cannot save to \(path): the database is read-only (\(reason)). Check that this user owns the file, "
+                + "its -wal and -shm files and their directory (ls -l), and that the file system is not mounted "
+                + "read-only; nothing already stored is lost."
+        case .inputOutput:
+            return "reading or writing \(path) failed (\(reason)). The disk may be full, removed or failing: check the "
+                + "free space (df -h) and the kernel log (journalctl -k), then try again."
         case .corrupt:
             return "\(path) is not a usable StayFit database: \(reason). Move it aside to start afresh."
         case .busy:
-            return "the database \(path) stayed locked by another process: \(reason). Try again."
+            return "the database \(path) is locked: another process kept it busy for more than 5 seconds (\(reason)). "
+                + "Try again in a moment; if it lasts, close any other program that has the file open (a sqlite3 "
+                + "shell, a backup)."
         case .notFound:
             return reason
         case .other:
@@ -46,18 +54,46 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
     static func cannotOpen(_ path: String, reason: String) -> Self { .init(code: .cannotOpen, path: path, reason: reason) }
     static func notFound(_ what: String, path: String) -> Self { .init(code: .notFound, path: path, reason: what) }
 
+    /// Maps a GRDB error to what the person can act on, by SQLite's result code.
     static func wrap(_ error: any Error, path: String) -> Self {
         guard let error = error as? DatabaseError else {
             return .init(code: .other, path: path, reason: "\(error)")
         }
-        let reason = error.message ?? "\(error.resultCode)"
+        let reason = Self.reason(error)
         switch error.resultCode {
         case .SQLITE_FULL: return .init(code: .diskFull, path: path, reason: reason)
         case .SQLITE_READONLY: return .init(code: .readOnly, path: path, reason: reason)
+        case .SQLITE_IOERR: return .init(code: .inputOutput, path: path, reason: reason)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .init(code: .corrupt, path: path, reason: reason)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: return .init(code: .cannotOpen, path: path, reason: reason)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .init(code: .busy, path: path, reason: reason)
         default: return .init(code: .other, path: path, reason: reason)
         }
+    }
+
+    /// SQLite's message, with what its extended code adds: "disk I/O error" alone does not say that the
+    /// shared-memory file could not grow, which on a full disk is the usual cause.
+    private static func reason(_ error: DatabaseError) -> String {
+        let message = error.message ?? "\(error.resultCode)"
+        let detail: String? =
+            switch error.extendedResultCode {
+            case .SQLITE_IOERR_SHMSIZE, .SQLITE_IOERR_SHMOPEN, .SQLITE_IOERR_SHMMAP:
+                "the -shm file could not be made or grown, usually because the disk is full"
+            case .SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE:
+                "a write to the disk failed"
+            case .SQLITE_IOERR_READ, .SQLITE_IOERR_SHORT_READ:
+                "a read from the disk failed"
+            case .SQLITE_READONLY_DBMOVED:
+                "the file was moved or deleted while open"
+            case .SQLITE_READONLY_CANTINIT, .SQLITE_READONLY_RECOVERY:
+                "its -shm file is not writable"
+            case .SQLITE_READONLY_DIRECTORY:
+                "its directory is not writable"
+            case .SQLITE_BUSY_RECOVERY:
+                "another process is recovering it after a crash"
+            default:
+                nil
+            }
+        return detail.map { "\(message): \($0)" } ?? message
     }
 }

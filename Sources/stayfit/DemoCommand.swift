@@ -24,6 +24,10 @@ struct DemoCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        try StoreOptions.validate(dataDir: dataDir)
+        if let file, file.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--file needs a path to a CSV recording (got \"\(file)\"); leave it out for the built-in run.")
+        }
         guard (1...600).contains(minutes) else { throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).") }
         guard (0.1...1000).contains(speed) else { throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).") }
     }
@@ -37,6 +41,9 @@ struct DemoCommand: AsyncParsableCommand {
                     for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()),
                     create: true)
             defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+            // A kept directory may be a hub's: the demo is a hub, one per data directory.
+            let lock = try await StoreOptions.lockForHub(directory: directory)
+            defer { withExtendedLifetime(lock) {} }
 
             let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(minutes)"
             let text = """

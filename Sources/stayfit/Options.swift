@@ -13,8 +13,43 @@ struct StoreOptions: ParsableArguments {
 
     var directory: URL { DataDirectory.resolve(explicit: dataDir) }
 
+    func validate() throws {
+        try Self.validate(dataDir: dataDir)
+    }
+
+    /// `--data-dir ""` is a mistake (an unset shell variable, usually): refused, not read as "the default".
+    static func validate(dataDir: String?) throws {
+        if let dataDir, dataDir.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--data-dir needs a directory (got \"\(dataDir)\"); leave the option out for the default.")
+        }
+    }
+
     func openStore() throws -> HubStore {
         do { return try HubStore(directory: directory) } catch { throw CLIError(error) }
+    }
+
+    /// Takes the data directory's `HubLock` for a hub: one hub per data directory.
+    func lockForHub() async throws -> HubLock { try await Self.lockForHub(directory: directory) }
+
+    /// Takes `directory`'s `HubLock` for a hub, or says which hub has it and what to do.
+    ///
+    /// A command such as `workouts delete` holds the lock for a moment: the hub waits up to 2 seconds for it.
+    /// Another hub holds it for good: that is an error at once.
+    static func lockForHub(directory: URL) async throws -> HubLock {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while true {
+            do {
+                return try HubLock(directory: directory, purpose: .hub)
+            } catch let error as HubLockError where error.purpose != .hub && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            } catch let error as HubLockError {
+                throw CLIError(
+                    "\(error). One hub per data directory: stop that one first (systemctl stop stayfit, or 'quit' in its "
+                        + "console), or give this one another --data-dir.")
+            } catch {
+                throw CLIError(error)
+            }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ struct ProfileCommand: AsyncParsableCommand {
                 }
                 if json { return print(try JSON.string(profile)) }
                 let age = profile.ageYears(on: Date()).map { " (\($0) years)" } ?? ""
-                print("Name                   \(profile.name)")
+                print("Name                   \(Format.printable(profile.name, limit: ProfileForm.longestName))")
                 print("Birth date             \(profile.birthDate)\(age)")
                 print("Gender                 \(profile.gender.rawValue)")
                 print("Height                 \(number(profile.heightCentimeters)) cm")

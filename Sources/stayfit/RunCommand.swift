@@ -31,6 +31,9 @@ struct RunCommand: AsyncParsableCommand {
             if speed != 1, let plugin = pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
                 throw CLIError(RealTimeRequired(plugin: plugin, speed: speed).description, exitCode: 64)
             }
+            // Before the store: a second hub must not even recover the first one's live workout.
+            let lock = try await storeOptions.lockForHub()
+            defer { withExtendedLifetime(lock) {} }
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try storeOptions.openStore()
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])

@@ -79,13 +79,34 @@ struct WorkoutsCommand: AsyncParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete one workout with all its samples.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete one workout with all its samples.",
+            discussion: "The workout a running hub is recording cannot be deleted: stop the workout first.")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The workout's id, from 'stayfit workouts list'.") var id: WorkoutID
 
         func run() async throws {
             try await reportingErrors {
-                try await storeOptions.openStore().deleteWorkout(id)
+                let store = try storeOptions.openStore()
+                // With the lock no hub runs, and none starts (and resumes the workout) until the delete is done.
+                let lock: HubLock?
+                do {
+                    lock = try HubLock(directory: storeOptions.directory, purpose: .command)
+                } catch let error as HubLockError {
+                    // A hub runs: finished workouts are its history, safe to delete; an unfinished one is its
+                    // live workout (it recovered any crashed one when it started).
+                    if let workout = try await store.workout(id), workout.status != .finished {
+                        guard error.purpose != .command else {
+                            throw CLIError("not deleting workout \(id) now: \(error). Try again when it has finished.")
+                        }
+                        throw CLIError(
+                            "not deleting workout \(id): \(error.holder) is recording it. Stop the workout first "
+                                + "('stop' in the hub's console, or its button), then delete it.")
+                    }
+                    lock = nil
+                }
+                defer { withExtendedLifetime(lock) {} }
+                try await store.deleteWorkout(id)
                 print("Deleted workout \(id).")
             }
         }

@@ -52,4 +52,55 @@ import Testing
     func describesAGoalAsAPersonWouldSayIt(goal: Goal, text: String) {
         #expect(GoalInput.describe(goal) == text)
     }
+
+    @Test(arguments: [
+        (GoalKind.distance, "1000km", 1_000_000.0), (.distance, "1m", 1), (.duration, "24h", 86_400), (.duration, "1s", 1),
+        (.steps, "1000000", 1_000_000), (.steps, "1", 1), (.kcal, "50000", 50_000), (.kcal, "1", 1),
+    ])
+    func acceptsTheLimitsOfEachKind(kind: GoalKind, value: String, target: Double) throws {
+        #expect(try GoalInput.parse(kind: kind, value: value) == Goal(kind: kind, target: target))
+    }
+
+    @Test(arguments: [
+        (GoalKind.steps, "99999999999999999999", "from 1 to 1000000 steps"),
+        (.steps, "1000001", "from 1 to 1000000 steps"),
+        (.distance, "1000.001km", "from 1m to 1000km"),
+        (.distance, "0.5m", "from 1m to 1000km"),
+        (.distance, "1" + String(repeating: "0", count: 400), "from 1m to 1000km"),  // a Double of infinity
+        (.duration, "24.01h", "from 1s to 24h"),
+        (.duration, "0.5s", "from 1s to 24h"),
+        (.kcal, "50001", "from 1 to 50000 kcal"),
+        (.kcal, "0.001", "from 1 to 50000 kcal"),
+    ])
+    func refusesAGoalOutsideItsKindsRange(kind: GoalKind, value: String, limits: String) throws {
+        let error = try #require(throws: GoalInputError.self) { try GoalInput.parse(kind: kind, value: value) }
+        #expect(error.isOutOfRange)
+        #expect(error.description.hasSuffix("is out of range for a \(kind.rawValue) goal; it must be \(limits)"))
+    }
+
+    @Test func anEchoedValueIsShortAndHasNoControlCharacters() throws {
+        let error = try #require(throws: GoalInputError.self) {
+            try GoalInput.parse(kind: .distance, value: "\u{1B}[2J" + String(repeating: "x", count: 10_000))
+        }
+        #expect(error.description.hasPrefix("\"\\u{1B}[2J" + String(repeating: "x", count: 56) + "…\" is not a distance goal"))
+        #expect(!error.description.contains("\u{1B}"))
+    }
+
+    /// Goals stored before the limits existed: someone's database may hold any number.
+    @Test(arguments: [
+        (Goal(kind: .steps, target: 1e20), "100000000000000000000 steps"),
+        (Goal(kind: .duration, target: 1e20), "duration 2562047788015215:30:07"),
+        (Goal(kind: .distance, target: 1e20), "distance 100000000000000000.00 km"),
+        (Goal(kind: .kcal, target: .infinity), "– kcal"),
+        (Goal(kind: .duration, target: .nan), "duration 0:00"),
+    ])
+    func describesAnAbsurdStoredGoalWithoutTrapping(goal: Goal, text: String) {
+        #expect(GoalInput.describe(goal) == text)
+    }
+
+    @Test func progressTowardsATinyStoredTargetIsAHundredPercent() {
+        #expect(GoalProgress(goal: Goal(kind: .kcal, target: 1e-300), value: 5).percent == 100)
+        #expect(GoalProgress(goal: Goal(kind: .steps, target: 1e20), value: 5_000).percent == 0)
+        #expect(GoalProgress(goal: Goal(kind: .steps, target: 8_000), value: 4_000).percent == 50)
+    }
 }

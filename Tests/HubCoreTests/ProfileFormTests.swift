@@ -27,6 +27,10 @@ struct RefusedForm: Sendable, CustomTestStringConvertible {
         .complete({ $0.birthDate = "1990-02-30" }, "Select DOB"),
         .complete({ $0.birthDate = "2026-09-22" }, "Select DOB"),  // tomorrow
         .complete({ $0.birthDate = "1900-01-01" }, "Select DOB"),  // older than 120
+        .complete({ $0.birthDate = "1906-09-20" }, "Select DOB"),  // 120 years and a day before 2026-09-21
+        .complete({ $0.name = "Alex\u{1B}[2J" }, "Enter Name"),
+        .complete({ $0.name = "Al\nex" }, "Enter Name"),
+        .complete({ $0.name = String(repeating: "A", count: 101) }, "Enter Name"),
         .complete({ $0.gender = nil }, "Select Gender"),
         .complete({ $0.gender = "robot" }, "Select Gender"),
         .complete({ $0.height = nil }, "Enter Height"),
@@ -104,5 +108,39 @@ struct RefusedForm: Sendable, CustomTestStringConvertible {
             try ProfileForm(name: "").validated(against: existing, today: today)
         }
         #expect(empty.message == "Empty Fields")
+    }
+
+    @Test func aBirthDateExactlyAHundredAndTwentyYearsAgoIsAccepted() throws {
+        let form = ProfileForm(birthDate: "1906-09-21")
+        #expect(try form.validated(against: existing, today: today).birthDate == "1906-09-21")
+    }
+
+    @Test func aBirthDateTooLongAgoSaysWhichIsTheEarliest() throws {
+        let error = try #require(throws: ProfileError.self) {
+            try ProfileForm(birthDate: "1906-09-20").validated(against: existing, today: today)
+        }
+        #expect(error.hint == "\"1906-09-20\" is more than 120 years ago; give a date from 1906-09-21 on")
+    }
+
+    @Test func aNameOfAHundredCharactersIsAccepted() throws {
+        let name = String(repeating: "A", count: 100)
+        #expect(try ProfileForm(name: name).validated(against: existing, today: today).name == name)
+    }
+
+    @Test func aStoredNameIsNotCheckedAgainWhenAnotherFieldChanges() throws {
+        var odd = existing
+        odd.name = "Sam\u{1B}[31m"
+        #expect(try ProfileForm(weight: "75").validated(against: odd, today: today).name == odd.name)
+    }
+
+    @Test func anEchoedValueHasNoControlCharacters() throws {
+        let error = try #require(throws: ProfileError.self) {
+            try ProfileForm(height: "\u{1B}[2J170").validated(against: existing, today: today)
+        }
+        #expect(error.hint.hasPrefix("\"\\u{1B}[2J170\" is not a number of centimetres"))
+        let name = try #require(throws: ProfileError.self) {
+            try ProfileForm(name: "A\u{7}lex").validated(against: existing, today: today)
+        }
+        #expect(name.hint.hasPrefix("\"A\\u{7}lex\" has control characters"))
     }
 }

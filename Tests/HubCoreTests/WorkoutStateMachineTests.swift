@@ -29,30 +29,4 @@ import Testing
     func eachCommandHasItsEffectInEachState(action: WorkoutCommand.Action, state: WorkoutState, effect: Effect) {
         #expect(WorkoutStateMachine.effect(of: action, in: state) == effect)
     }
-
-    @Test(arguments: [
-        (Effect.start, WorkoutState.idle, WorkoutState.running),
-        (.start, .finished, .running),
-        (.pause, .running, .paused),
-        (.resume, .paused, .running),
-        (.stop, .running, .finished),
-        (.stop, .paused, .finished),
-        (.lap, .running, .running),
-        (.lap, .paused, .paused),
-        (.refuse("No workout is under way."), .idle, .idle),
-        (.refuse("The workout is already paused."), .paused, .paused),
-    ])
-    func eachEffectLeadsToItsState(effect: Effect, from state: WorkoutState, to expected: WorkoutState) {
-        #expect(WorkoutStateMachine.state(after: effect, from: state) == expected)
-    }
-
-    @Test func toggleWalksThroughAWholeWorkout() {
-        var state = WorkoutState.idle
-        var visited: [WorkoutState] = []
-        for action in [WorkoutCommand.Action.toggle, .toggle, .toggle, .stop, .toggle] {
-            state = WorkoutStateMachine.state(after: WorkoutStateMachine.effect(of: action, in: state), from: state)
-            visited.append(state)
-        }
-        #expect(visited == [.running, .paused, .running, .finished, .running])
-    }
 }

@@ -16,8 +16,9 @@ import Testing
         let store = try scratch.store()
         #expect(try await store.rowCounts().values.reduce(0, +) > 0)
 
+        // Without a terminal to confirm on and without --yes: a usage error (64), as the README says.
         let refused = try await StayfitProcess.run(["reset", "--data-dir", data])
-        #expect(refused.status == 1)
+        #expect(refused.status == 64)
         #expect(refused.error.contains("--yes"))
         #expect(try await store.rowCounts()["workouts"] == 1, "nothing deleted without confirmation")
 

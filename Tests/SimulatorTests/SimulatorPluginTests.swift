@@ -219,4 +219,65 @@ import Testing
         #expect(error.key == key)
         #expect(error.line == 2)
     }
+
+    // MARK: - Absurd tracks: no overflow, whatever the track holds
+
+    @Test func aTrackEndingAtIntMaxPlaysItsFirstSecondInsteadOfTrapping() async throws {
+        var configuration = try Self.configuration("when-done = \"idle\"")
+        configuration.track = [
+            SimulatedSecond(offset: 0, heartRate: 120, latitude: nil, longitude: nil, steps: nil),
+            SimulatedSecond(offset: .max, heartRate: 121, latitude: nil, longitude: nil, steps: nil),
+        ]
+        let playing = configuration
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let heartRates = context.bus.messages(of: HeartRateMeasured.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: playing, context: context).run() }
+            try await clock.waitForSleepers()
+            clock.advance(by: .seconds(1))
+            #expect(try await heartRates.next().beatsPerMinute == 120)
+            // The second reading is due in 292 billion years: the plugin waits for it.
+            try await clock.waitForSleepers()
+            group.cancelAll()
+        }
+        withExtendedLifetime(scratch) {}
+    }
+
+    @Test func repeatingAStepCountNearIntMaxSaturatesInsteadOfTrapping() async throws {
+        var configuration = try Self.configuration("when-done = \"repeat\"")
+        configuration.track = [SimulatedSecond(offset: 0, heartRate: nil, latitude: nil, longitude: nil, steps: .max - 1)]
+        let playing = configuration
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let steps = context.bus.messages(of: StepsCounted.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: playing, context: context).run() }
+            var totals: [Int] = []
+            for _ in 0..<3 {
+                try await clock.waitForSleepers()
+                clock.advance(by: .seconds(1))
+                totals.append(try await steps.next().totalSteps)
+            }
+            // Round 0 plays Int.max - 1; every later round would add that again: capped at Int.max.
+            #expect(totals == [.max - 1, .max, .max])
+            group.cancelAll()
+        }
+        withExtendedLifetime(scratch) {}
+    }
+
+    @Test func aRecordingOfIntMaxSecondsIsAConfigurationError() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("run.csv").path
+        try "seconds,heart_rate\n0,90\n9223372036854775807,91\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: ConfigurationError.self) { try Self.configuration("file = '\(file)'") }
+        #expect(error.key == "plugins.simulator.file")
+        #expect(error.problem.hasSuffix("run.csv:3: seconds \"9223372036854775807\" is out of range; it must be from 0 to 86399 (a recording covers at most 24 hours)"))
+    }
+
+    @Test func anEndlessDeviceIsNotReadAsARecording() throws {
+        let error = try #require(throws: ConfigurationError.self) { try Self.configuration("file = '/dev/zero'") }
+        #expect(error.key == "plugins.simulator.file")
+        #expect(error.problem == "cannot read /dev/zero: it is larger than 16 MiB, the most this file may be")
+    }
 }

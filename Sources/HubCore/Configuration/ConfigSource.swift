@@ -15,7 +15,7 @@ public struct ConfigSource: Sendable {
         var table: [String] = []
         var openMultilineString: String?
         var arrayDepth = 0
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak).enumerated() {
             let number = index + 1
             var line = Substring(rawLine)
             if let delimiter = openMultilineString {
@@ -56,6 +56,10 @@ public struct ConfigSource: Sendable {
         }
         return nil
     }
+
+    /// A line ends with LF or CRLF, as in TOML. Swift reads "\r\n" as one `Character`, which a split on "\n"
+    /// alone would not see: a file saved on Windows would be one long line.
+    static func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
 
     private static func keyPath(_ text: Substring) -> [String] {
         var parts: [Substring] = []

@@ -90,7 +90,7 @@ public final class ConfigTable {
         guard let choice = T(rawValue: text) else {
             throw ConfigurationError(
                 kind: .invalidValue, file: source.file, line: line(of: key), key: dotted(key),
-                problem: "\"\(text)\" is not one of \(options)",
+                problem: "\(value.literal) is not one of \(options)",
                 fix: "Use one of those, or delete the line to use the default (\"\(defaultValue.rawValue)\").")
         }
         return choice

@@ -24,14 +24,17 @@ public enum ConfigValue: Sendable, Equatable {
         }
     }
 
-    /// The value as it would be written in the file, for error messages.
-    var literal: String {
+    /// The value as it would be written in the file, for error messages: at most 60 characters (then `…`),
+    /// control characters escaped.
+    var literal: String { Format.printable(fullLiteral) }
+
+    private var fullLiteral: String {
         switch self {
         case .string(let text): "\"\(text)\""
         case .integer(let number): String(number)
         case .float(let number): String(number)
         case .boolean(let flag): String(flag)
-        case .array(let items): "[" + items.map(\.literal).joined(separator: ", ") + "]"
+        case .array(let items): "[" + items.map(\.fullLiteral).joined(separator: ", ") + "]"
         case .table: "{…}"
         case .other(let text): text
         }

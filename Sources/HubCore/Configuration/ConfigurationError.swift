@@ -31,10 +31,12 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equa
     /// The exit status for configuration errors (`EX_CONFIG` from sysexits.h).
     public static let exitCode: Int32 = 78
 
+    /// The message, safe to print: control characters escaped, and an overlong key or problem (which may
+    /// quote the file, e.g. a plugin name of a megabyte) cut short. Values are already cut where quoted.
     public var description: String {
-        var location = file
+        var location = Format.printable(file, limit: nil)
         if let line { location += ":\(line)" }
-        let subject = key.map { "\($0): " } ?? ""
-        return "\(location): \(subject)\(problem). \(fix)"
+        let subject = key.map { "\(Format.printable($0, limit: 80)): " } ?? ""
+        return "\(location): \(subject)\(Format.printable(problem, limit: 300)). \(Format.printable(fix, limit: nil))"
     }
 }

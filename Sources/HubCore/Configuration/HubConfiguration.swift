@@ -17,19 +17,20 @@ public struct HubConfiguration {
     /// The `[plugins.<id>]` tables: present means enabled.
     public private(set) var pluginTables: [PluginID: ConfigTable]
 
+    /// The largest configuration file read: the sample with every comment is a few kilobytes.
+    public static let largestFile = TextFile.mebibyte
+
     /// Reads and parses the file at `path`.
+    ///
+    /// `/dev/null` is an empty file; a directory, a file over `largestFile` or an endless device such as
+    /// `/dev/zero` is an `.unreadable` error.
     public static func load(path: String) throws -> HubConfiguration {
-        // A FileHandle rather than String(contentsOfFile:), which refuses character devices such as /dev/null.
-        let data = try? FileHandle(forReadingAtPath: path).map { handle in
-            defer { try? handle.close() }
-            return try handle.readToEnd() ?? Data()
-        }
-        guard let data = data ?? nil, let text = String(validating: data, as: UTF8.self) else {
-            let reason =
-                !FileManager.default.fileExists(atPath: path) ? "does not exist"
-                : FileManager.default.isReadableFile(atPath: path) ? "is not UTF-8 text" : "is not readable by this user"
+        let text: String
+        do {
+            text = try TextFile.read(path, limit: largestFile)
+        } catch {
             throw ConfigurationError(
-                kind: .unreadable, file: path, line: nil, key: nil, problem: "the configuration file \(reason)",
+                kind: .unreadable, file: path, line: nil, key: nil, problem: "the configuration file \(error)",
                 fix: "Check the path, or start from the sample etc/stayfit.toml.")
         }
         return try HubConfiguration(text: text, file: path)
@@ -77,11 +78,6 @@ public struct HubConfiguration {
         if pluginTables[id] == nil {
             pluginTables[id] = .empty(keyPath: ["plugins", id.rawValue], file: source.file)
         }
-    }
-
-    /// Disables a plugin whatever the file says (e.g. no console in a test).
-    public mutating func disable(_ id: PluginID) {
-        pluginTables[id] = nil
     }
 }
 

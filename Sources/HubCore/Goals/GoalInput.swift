@@ -3,15 +3,26 @@ import HubStore
 
 /// Reads a goal as a person types it: `distance 5km`, `duration 45min`, `steps 8000`, `kcal 400`.
 public enum GoalInput {
+    /// The targets a goal may have, in the kind's unit (metres, seconds, steps, kcal): from a token to beyond
+    /// what a person does in a day. Bounded so that no absurd number reaches the database or the display.
+    public static func range(of kind: GoalKind) -> ClosedRange<Double> {
+        switch kind {
+        case .distance: 1...1_000_000  // 1 m to 1000 km
+        case .duration: 1...86_400  // 1 s to 24 h
+        case .steps: 1...1_000_000
+        case .kcal: 1...50_000
+        }
+    }
+
     /// Parses `value` for a goal of `kind`; throws `GoalInputError` saying what a good value looks like.
     ///
     /// Distance takes `km` or `m` (plain numbers are kilometres); duration takes `h`, `min` or `s` (plain
-    /// numbers are minutes).
+    /// numbers are minutes). The target must lie in `range(of: kind)`.
     public static func parse(kind: GoalKind, value: String) throws(GoalInputError) -> Goal {
         let text = value.trimmingCharacters(in: .whitespaces).lowercased()
         let number = text.prefix { $0.isNumber || $0 == "." }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
-        guard let amount = Double(number), amount > 0, amount.isFinite else {
+        guard let amount = Double(number), amount > 0 else {
             throw GoalInputError(kind: kind, value: value)
         }
         let target: Double?
@@ -26,26 +37,50 @@ public enum GoalInput {
         default: target = nil
         }
         guard let target else { throw GoalInputError(kind: kind, value: value) }
+        // An overlong number parses as infinity: out of range too, not unreadable.
+        guard range(of: kind).contains(target) else { throw GoalInputError(kind: kind, value: value, outOfRange: true) }
         return Goal(kind: kind, target: target)
     }
 
     /// The goal as a person would say it: `5.00 km`, `45:00`, `8000 steps`, `400 kcal`.
+    ///
+    /// Safe for any stored target, even one no longer accepted by `parse` (an old database).
     public static func describe(_ goal: Goal) -> String {
         switch goal.kind {
         case .distance: "distance " + Format.distance(meters: goal.target)
-        case .duration: "duration " + Format.clock(seconds: Int(goal.target))
-        case .steps: "\(Int(goal.target)) steps"
+        case .duration: "duration " + Format.clock(seconds: Format.wholeNumber(goal.target))
+        case .steps: Format.fixed(goal.target, decimals: 0) + " steps"
         case .kcal: Format.energy(kilocalories: goal.target)
         }
     }
 }
 
-/// A goal value that cannot be read.
+/// A goal value that cannot be read, or lies outside `GoalInput.range(of:)`.
 public struct GoalInputError: Error, Equatable, CustomStringConvertible, Sendable {
     public let kind: GoalKind
+    /// The value as typed.
     public let value: String
+    /// True when the value was read but is too small or too large for a goal.
+    public let isOutOfRange: Bool
+
+    init(kind: GoalKind, value: String, outOfRange: Bool = false) {
+        self.kind = kind
+        self.value = value
+        self.isOutOfRange = outOfRange
+    }
 
     public var description: String {
+        let shown = "\"\(Format.printable(value))\""
+        if isOutOfRange {
+            let limits =
+                switch kind {
+                case .distance: "from 1m to 1000km"
+                case .duration: "from 1s to 24h"
+                case .steps: "from 1 to 1000000 steps"
+                case .kcal: "from 1 to 50000 kcal"
+                }
+            return "\(shown) is out of range for a \(kind.rawValue) goal; it must be \(limits)"
+        }
         let examples =
             switch kind {
             case .distance: "5km, 800m or 5 (kilometres)"
@@ -53,6 +88,6 @@ public struct GoalInputError: Error, Equatable, CustomStringConvertible, Sendabl
             case .steps: "a whole number such as 8000"
             case .kcal: "a number such as 400"
             }
-        return "\"\(value)\" is not a \(kind.rawValue) goal; write it as \(examples), greater than zero"
+        return "\(shown) is not a \(kind.rawValue) goal; write it as \(examples), greater than zero"
     }
 }

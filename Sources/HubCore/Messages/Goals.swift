@@ -6,7 +6,10 @@ public struct GoalProgress: BusMessage, Equatable {
     /// Progress in the goal's unit: metres, seconds, steps or kcal.
     public var value: Double
     /// 0 to 100, capped.
-    public var percent: Int { goal.target > 0 ? min(100, Int((value / goal.target * 100).rounded(.down))) : 0 }
+    public var percent: Int {
+        // Capped before the conversion: a tiny stored target would otherwise make an Int out of infinity.
+        goal.target > 0 ? Format.wholeNumber(min(100, max(0, (value / goal.target * 100).rounded(.down)))) : 0
+    }
 
     public init(goal: Goal, value: Double) {
         self.goal = goal

@@ -27,6 +27,10 @@ public struct ProfileForm: Sendable, Equatable {
 
     static let heights = 50.0...272.0
     static let weights = 20.0...400.0
+    /// A birth date may be at most this many years ago, counted by date.
+    static let oldestAge = 120
+    /// The longest name `validated` accepts, in characters.
+    public static let longestName = 100
 
     /// Checks the form against `existing` and returns the profile to store.
     ///
@@ -39,13 +43,31 @@ public struct ProfileForm: Sendable, Equatable {
         }
         let name = (self.name ?? existing?.name)?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !name.isEmpty else { throw ProfileError("Enter Name", hint: "--name \"Alex\"") }
+        if self.name != nil {
+            // Checked only when given: a stored name is shown escaped, and must not block changing the weight.
+            guard name.count <= Self.longestName else {
+                throw ProfileError("Enter Name", hint: "at most \(Self.longestName) characters")
+            }
+            guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw ProfileError(
+                    "Enter Name", hint: "\"\(Format.printable(name))\" has control characters; type the name as plain text")
+            }
+        }
 
         guard let birthText = (birthDate ?? existing?.birthDate)?.trimmingCharacters(in: .whitespaces), !birthText.isEmpty else {
             throw ProfileError("Select DOB", hint: "--birth-date YYYY-MM-DD, e.g. 1990-04-21")
         }
+        let shownBirth = Format.printable(birthText)
         let now = CalendarDay(today)
-        guard let birth = CalendarDay(birthText), birth <= now, birth.years(until: now) <= 120 else {
-            throw ProfileError("Select DOB", hint: "\"\(birthText)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
+        guard let birth = CalendarDay(birthText), birth <= now else {
+            throw ProfileError("Select DOB", hint: "\"\(shownBirth)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
+        }
+        // By date, not by year: on 2026-09-21 the earliest birth date is 1906-09-21, not any day of 1906.
+        guard (birth.year, birth.month, birth.day) >= (now.year - Self.oldestAge, now.month, now.day) else {
+            throw ProfileError(
+                "Select DOB",
+                hint: "\"\(shownBirth)\" is more than \(Self.oldestAge) years ago; give a date from \(now.year - Self.oldestAge)-"
+                    + "\(twoDigits(now.month))-\(twoDigits(now.day)) on")
         }
 
         let genderValue: Gender
@@ -85,10 +107,12 @@ public struct ProfileForm: Sendable, Equatable {
         guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
             throw ProfileError(
                 improper,
-                hint: "\"\(trimmed)\" is not a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+                hint: "\"\(Format.printable(trimmed))\" is not a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
         }
         return value
     }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 
 /// A profile field that did not pass the checks; `message` is the seed app's wording.

@@ -23,14 +23,4 @@ public enum WorkoutStateMachine {
         case (.pause, _), (.resume, _), (.stop, _), (.lap, _): .refuse("No workout is under way.")
         }
     }
-
-    /// The state after an effect (unchanged for a lap or a refusal).
-    public static func state(after effect: Effect, from state: WorkoutState) -> WorkoutState {
-        switch effect {
-        case .start, .resume: .running
-        case .pause: .paused
-        case .stop: .finished
-        case .lap, .refuse: state
-        }
-    }
 }

@@ -31,7 +31,12 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        .target(name: "HubTestKit", dependencies: ["HubCore", "HubStore"]),
+        .target(
+            name: "HubTestKit",
+            dependencies: [
+                "HubCore", "HubStore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
 

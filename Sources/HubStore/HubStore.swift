@@ -22,7 +22,8 @@ public final class HubStore: Sendable {
     ///
     /// - Throws: `HubStoreError` naming the path when the directory cannot be created or the file is not a
     ///   StayFit database.
-    public init(directory: URL) throws {
+    /// - Parameter busyTimeout: how long a write waits for another process's write lock before it fails.
+    public init(directory: URL, busyTimeout: Duration = .seconds(5)) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
         do {
@@ -41,7 +42,8 @@ public final class HubStore: Sendable {
         var configuration = Configuration()
         configuration.label = "stayfit"
         // A second process (the CLI or the hub) may hold the write lock for a moment.
-        configuration.busyMode = .timeout(5)
+        let (seconds, attoseconds) = busyTimeout.components
+        configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) / 1e18)
         configuration.prepareDatabase { db in
             // NORMAL is durable across a process crash (kill -9) in WAL mode; only power loss can cost the
             // last transactions, and never corrupts the file.

@@ -18,11 +18,14 @@ extension PluginContext {
     /// A context for unit tests: a fresh bus, a store in a temporary directory, a quiet logger and `clock`.
     ///
     /// Keep the returned directory alive as long as the store is used.
-    public static func test(clock: any HubClock = ManualClock(), bus: MessageBus = MessageBus()) throws -> (PluginContext, TemporaryDirectory) {
+    /// - Parameter busyTimeout: how long the store's writes wait for another connection's write lock.
+    public static func test(
+        clock: any HubClock = ManualClock(), bus: MessageBus = MessageBus(), busyTimeout: Duration = .seconds(5)
+    ) throws -> (PluginContext, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let store = try HubStore(directory: directory.url)
+        let store = try HubStore(directory: directory.url, busyTimeout: busyTimeout)
         return (PluginContext(bus: bus, store: store, logger: logger, clock: clock), directory)
     }
 }

@@ -26,9 +26,9 @@ struct EngineHarness {
     static let step = 0.00002
 
     /// `speed` is the clock speed the engine sees, as under `stayfit run --speed`.
-    init(settings: WorkoutSettings = WorkoutSettings(), speed: Double = 1) throws {
+    init(settings: WorkoutSettings = WorkoutSettings(), speed: Double = 1, busyTimeout: Duration = .seconds(5)) throws {
         clock = ManualClock(speed: speed)
-        (context, directory) = try PluginContext.test(clock: clock)
+        (context, directory) = try PluginContext.test(clock: clock, busyTimeout: busyTimeout)
         engine = WorkoutEngine(settings: settings, context: context)
         progress = context.bus.messages(of: WorkoutProgress.self, subscriber: "test")
         states = context.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")

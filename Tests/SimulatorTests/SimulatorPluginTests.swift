@@ -62,9 +62,13 @@ import Testing
                     try await heartRates.next()
                         == HeartRateMeasured(
                             beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
-                            source: "simulator", timestamp: at))
-                #expect(try await positions.next() == PositionMeasured(latitude: latitude, longitude: 11.5, source: "simulator", timestamp: at))
-                #expect(try await steps.next() == StepsCounted(totalSteps: totalSteps, source: "simulator", timestamp: at))
+                            source: "simulator", timestamp: at, isSimulated: true))
+                #expect(
+                    try await positions.next()
+                        == PositionMeasured(latitude: latitude, longitude: 11.5, source: "simulator", timestamp: at, isSimulated: true))
+                #expect(
+                    try await steps.next()
+                        == StepsCounted(totalSteps: totalSteps, source: "simulator", timestamp: at, isSimulated: true))
                 try await clock.waitForSleepers()
             }
             // The third second has no readings; after it the workout is still running.

@@ -252,7 +252,8 @@ struct WorkoutController {
     /// How long the hub was away is measured without trusting the wall clock where possible: within the same
     /// boot, from the machine's boot time saved with the last second; after a reboot, from the wall clock only
     /// when the kernel says it is synchronised. When it cannot be known, the workout is closed, never resumed
-    /// on a guess. A simulated workout is never resumed.
+    /// on a guess. A workout recorded on a sped-up clock saves no boot time and labels its seconds in the future,
+    /// so it is always closed.
     ///
     /// - Returns: true when a resumed workout (running or paused) needs the second-ticker.
     mutating func recoverInterruptedWorkout() async -> Bool {
@@ -263,7 +264,7 @@ struct WorkoutController {
             let lastSeen = max(
                 samples.last?.recordedAt ?? workout.startedAt, pauses.last?.startedAt ?? workout.startedAt)
             let away = timeAway(since: workout.lastSeenBoot, lastSeen: lastSeen)
-            if let away, away <= settings.resumeWithin, !workout.isSimulated {
+            if let away, away <= settings.resumeWithin {
                 return try await resume(workout, samples: samples, lastSeen: lastSeen, away: away)
             }
             let totals = WorkoutMetrics(restoring: samples).totals

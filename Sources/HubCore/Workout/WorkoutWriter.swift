@@ -116,9 +116,10 @@ struct WorkoutWriter: Sendable {
     }
 
     /// At shutdown: keeps trying (bounded in time) so that a briefly locked database does not lose the finish.
+    /// A cancelled task can write nothing more (GRDB refuses), so cancellation ends it at once.
     private func drain(_ queue: inout Queue, failing: inout Bool) async {
         let deadline = ContinuousClock.now + drainFor
-        while !queue.isEmpty {
+        while !queue.isEmpty, !Task.isCancelled {
             let failure = await queue.write(to: store, bus: bus)
             report(failure, failing: &failing, pending: queue.pendingSeconds)
             guard failure != nil else { return }

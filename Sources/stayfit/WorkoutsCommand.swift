@@ -28,7 +28,8 @@ struct WorkoutsCommand: AsyncParsableCommand {
                             + pad(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond), 11)
                             + pad(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--", 8)
                             + pad("\(Int(totals.kilocalories.rounded()))", 6)
-                            + workout.status.rawValue + (workout.recovery.map { " (\($0) after a crash)" } ?? ""))
+                            + workout.status.rawValue + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
+                            + (workout.isSimulated ? " (simulated)" : ""))
                 }
             }
         }
@@ -58,7 +59,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     samples: try store.samples(of: id))
                 if json { return print(try JSON.string(detail)) }
                 let totals = workout.totals
-                print("Workout \(workout.id), \(workout.status.rawValue)" + (workout.recovery.map { " (\($0) after a crash)" } ?? ""))
+                print(
+                    "Workout \(workout.id), \(workout.status.rawValue)" + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
+                        + (workout.isSimulated ? ", simulated" : ""))
                 print("  Started     \(Format.dateTime(workout.startedAt))" + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
                 print("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
                 print("  Distance    \(Format.distance(meters: totals.distanceMeters))")

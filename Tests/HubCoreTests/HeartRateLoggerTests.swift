@@ -31,7 +31,9 @@ import Testing
                         timestamp: start.addingTimeInterval(Double(second) + 0.5)))
             }
             context.bus.publish(
-                HeartRateMeasured(beatsPerMinute: 99, source: "simulator", timestamp: start, isSimulated: true))
+                HeartRateMeasured(
+                    beatsPerMinute: 99, source: "simulator", timestamp: start.addingTimeInterval(Double(seconds) + 10.5),
+                    isSimulated: true))
             if monitoring {
                 // The first reading arms the flush timer; let it fire once.
                 try await clock.waitForSleepers()
@@ -48,8 +50,9 @@ import Testing
         let (store, directory, start) = try await log(seconds: 20, monitoring: true)
         _ = directory
         let points = try await store.heartRate(from: start, to: start.addingTimeInterval(20), maxPoints: 20)
-        // The simulated reading (99 bpm, published last) never enters the person's log.
         #expect(points.map(\.maximum) == Array(100..<120))
+        // The simulated reading (99 bpm, ten seconds later) never enters the person's log.
+        #expect(try await store.heartRate(from: start.addingTimeInterval(20), to: start.addingTimeInterval(60)).isEmpty)
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614], "600 ms = 614.4/1024 s")
     }

@@ -114,9 +114,7 @@ public final class FileDescriptorReader: Sendable {
         }
         let wake = wakePair[0]
         let thread = Thread {
-            // Foundation passes a name to the kernel only when the thread names itself (15 bytes at most, or
-            // the kernel refuses it: cut it to fit).
-            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+            Self.nameCurrentThread(name)
             var framer = RecordFramer(framing: framing) { control.discarded.add(1, ordering: .relaxed) }
             let deliver = { (record: [UInt8]) in
                 if case .dropped = continuation.yield(record) { control.dropped.add(1, ordering: .relaxed) }
@@ -146,6 +144,18 @@ public final class FileDescriptorReader: Sendable {
     public var ending: Ending? { control.state.withLock { $0.ending } }
 
     // MARK: - The thread
+
+    /// Gives the calling thread its name in the kernel, where `top -H` and `/proc/<pid>/task/*/comm` show it.
+    ///
+    /// Foundation's `Thread.name` reaches the kernel only if the new thread runs after `start()` has recorded
+    /// it, which is a race; `pthread_setname_np` is not in Swift's Glibc module. Linux takes 15 bytes at most.
+    private static func nameCurrentThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }  // no /proc: the name is only a help
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
 
     /// Polls and reads until end of file, an error or a stop request; returns why it ended.
     private static func readLoop(

@@ -172,8 +172,9 @@ public final class FileDescriptorReader: Sendable {
             // No timeout: only data, a hang-up or stop() (the wake-up socket) wakes this thread.
             let ready = poll(&requests, 2, -1)
             if ready < 0 {
-                if errno == EINTR { continue }
-                return .failed(errno: errno)
+                let error = errno
+                if error == EINTR { continue }
+                return .failed(errno: error)
             }
             // A stop request wins over pending data: stop() promises a prompt end.
             if requests[1].revents != 0 { return .stopped }
@@ -183,14 +184,19 @@ public final class FileDescriptorReader: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 framer.consume(buffer[0..<count], deliver: deliver)
-            } else if count == 0 {
-                return .endOfFile
-            } else if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK {
+                continue
+            }
+            if count == 0 { return .endOfFile }
+            let error = errno
+            switch error {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
                 // Nothing after all (another reader took it); but a hang-up with nothing to read is the end,
-                // or poll() would report it again at once, forever.
-                if events & Int32(POLLHUP) != 0 && errno != EINTR { return .endOfFile }
-            } else {
-                return .failed(errno: errno)
+                // or poll() would report it again at once, for ever.
+                if events & Int32(POLLHUP) != 0 { return .endOfFile }
+            default:
+                return .failed(errno: error)
             }
         }
     }

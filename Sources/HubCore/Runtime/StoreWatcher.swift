@@ -11,8 +11,13 @@ import ServiceLifecycle
 /// inotify on the data directory says when a file of the database is written (`stayfit.sqlite`, its `-wal`
 /// or `-journal`); the watcher then waits `settle` for the burst of writes one transaction makes to end, reads
 /// the tiny table of per-section version numbers that triggers bump, and publishes a `StoreChanged` for each
-/// section whose number moved. An idle hub is never woken: no timer, no polling. A CLI change reaches the hub
-/// within about `settle` (the README promises 2 s).
+/// section whose number moved. An idle hub is never woken: no timer, no polling. A CLI change reaches an idle
+/// hub within about `settle` (the README promises 2 s).
+///
+/// The hub's own writes are seen too (inotify does not say who wrote), and during a workout the recorder writes
+/// every second — every 17 ms in a simulation at 60×. So looks are at least `spacing` apart: while writes keep
+/// coming, the watcher looks once a second, as often as the poll it replaced, and a CLI change made then is seen
+/// within `spacing` + `settle`.
 ///
 /// There is no safety poll, because inotify misses nothing here: every process on this machine writes the
 /// database with `write(2)` (SQLite writes the WAL that way; only the `-shm` index is memory-mapped, and
@@ -24,19 +29,23 @@ import ServiceLifecycle
 public struct StoreWatcher: Service {
     private let context: PluginContext
     private let settle: Duration
+    private let spacing: Duration
     private let watching: @Sendable () -> Void
 
-    /// - Parameter settle: how long to let a burst of writes go on before looking; also the extra delay before
-    ///   a change is seen. Real time, not hub time.
-    public init(context: PluginContext, settle: Duration = .milliseconds(100)) {
-        self.init(context: context, settle: settle, watching: {})
+    /// - Parameters:
+    ///   - settle: how long to let a burst of writes go on before looking; also the extra delay before a change
+    ///     is seen. Real time, not hub time.
+    ///   - spacing: the shortest time between two looks. Real time.
+    public init(context: PluginContext, settle: Duration = .milliseconds(100), spacing: Duration = .seconds(1)) {
+        self.init(context: context, settle: settle, spacing: spacing, watching: {})
     }
 
     /// For tests: `watching` runs once the watch is in place and the versions to compare with are read, so
     /// that any change made after it is published.
-    init(context: PluginContext, settle: Duration, watching: @escaping @Sendable () -> Void) {
+    init(context: PluginContext, settle: Duration, spacing: Duration, watching: @escaping @Sendable () -> Void) {
         self.context = context
         self.settle = settle
+        self.spacing = spacing
         self.watching = watching
     }
 
@@ -75,9 +84,12 @@ public struct StoreWatcher: Service {
                 }
                 look.finish()
             }
-            // Writes that come while the watcher looks leave one element behind, hence one more look.
+            // Writes that come while the watcher waits or looks leave one element behind, hence one more look.
+            let clock = ContinuousClock()
+            var lastLook = clock.now - spacing
             for await _ in looks.cancelOnGracefulShutdown() {
-                try? await Task.sleep(for: settle)
+                try? await clock.sleep(until: max(clock.now + settle, lastLook + spacing))
+                lastLook = clock.now
                 check(&known)
             }
             group.cancelAll()

@@ -1,45 +1,25 @@
 import Foundation
+import HubCore
 
-/// Reads standard input on a thread of its own and hands the bytes over as an async stream.
+/// Reads standard input and hands the bytes over as an async stream.
 ///
-/// `read()` blocks, and a blocked cooperative thread would stall the hub, so the wait happens here: the
-/// thread polls with a short timeout so that it notices `stop()`.
-final class InputReader: @unchecked Sendable {
-    // @unchecked: `stopped` is the only state shared with the thread, and it is guarded by `lock`.
-    private let lock = NSLock()
-    private var stopped = false
-    private let fd: Int32
+/// `read()` blocks, and a blocked cooperative thread would stall the hub, so a ``FileDescriptorReader``
+/// waits on a thread of its own, asleep in `poll()` until input arrives or ``stop()`` is called. Standard
+/// input stays open: the process owns it, not the console.
+struct InputReader: Sendable {
+    private let reader: FileDescriptorReader
 
+    /// Starts reading `fd` (standard input unless a test says otherwise).
     init(fd: Int32 = STDIN_FILENO) {
-        self.fd = fd
+        reader = FileDescriptorReader(
+            descriptor: fd, framing: .chunks(bufferSize: 4096), ownership: .borrowed, name: "console-stdin")
     }
 
-    /// Starts the thread; the stream ends at end of input or after `stop()`.
-    func chunks() -> AsyncStream<[UInt8]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-        let thread = Thread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while !isStopped {
-                var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&pollfd, 1, 200)
-                if ready < 0 && errno != EINTR { break }
-                guard ready > 0 else { continue }
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                guard count > 0 else { break }  // end of input
-                continuation.yield(Array(buffer[0..<count]))
-            }
-            continuation.finish()
-        }
-        thread.name = "stayfit-console-input"
-        thread.start()
-        continuation.onTermination = { [weak self] _ in self?.stop() }
-        return stream
-    }
+    /// The bytes as they come; the stream ends at end of input or after `stop()`. Iterate it once.
+    func chunks() -> AsyncStream<[UInt8]> { reader.records }
 
-    func stop() {
-        lock.withLock { stopped = true }
-    }
+    func stop() { reader.stop() }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    /// Input lost because the console fell behind by more than the reader's buffer.
+    var lostChunks: Int { reader.droppedRecords }
 }

@@ -27,6 +27,7 @@ public final class MessageBus: Sendable {
     }
 
     private let state = Mutex(State())
+    private let lossSignal = LossSignal()
 
     /// Creates a bus whose subscribers each buffer up to `capacity` messages.
     public init(capacity: Int = 256) {
@@ -48,6 +49,7 @@ public final class MessageBus: Sendable {
     public func messages<M: BusMessage>(of type: M.Type, subscriber: String = "anonymous") -> AsyncStream<M> {
         let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: .bufferingNewest(capacity))
         let counters = SubscriptionCounters()
+        let lossSignal = self.lossSignal
         let key = ObjectIdentifier(M.self)
         let id = state.withLock { state in
             let id = state.nextID
@@ -63,6 +65,7 @@ public final class MessageBus: Sendable {
                         case .dropped:
                             counters.delivered.add(1, ordering: .relaxed)
                             counters.dropped.add(1, ordering: .relaxed)
+                            lossSignal.signal()
                         case .terminated:
                             return false
                         @unknown default:
@@ -143,7 +146,7 @@ public final class MessageBus: Sendable {
         state.withLock { state in
             state.subscriptions.values.flatMap { $0 }.sorted { $0.id < $1.id }.map {
                 BusSubscriptionStatistics(
-                    subscriber: $0.subscriber, messageType: $0.messageType,
+                    id: $0.id, subscriber: $0.subscriber, messageType: $0.messageType,
                     delivered: Int($0.counters.delivered.load(ordering: .relaxed)),
                     dropped: Int($0.counters.dropped.load(ordering: .relaxed)))
             }
@@ -152,10 +155,20 @@ public final class MessageBus: Sendable {
 
     /// Messages lost by slow subscribers since the bus was made (current subscriptions only).
     public var droppedMessageCount: Int { statistics().reduce(0) { $0 + $1.dropped } }
+
+    /// An element whenever a subscriber loses a message, so that losses can be reported without polling
+    /// ``statistics()``.
+    ///
+    /// Losses that come while an element is waiting to be taken add nothing: one element may stand for many.
+    /// Only a losing `publish` pays for the signal; one that loses nothing never touches it.
+    public func losses() -> AsyncStream<Void> { lossSignal.stream() }
 }
 
 /// How one subscription has fared.
 public struct BusSubscriptionStatistics: Sendable, Equatable {
+    /// Tells this subscription apart from every other one the bus has had, even under the same subscriber
+    /// name (a plugin restarted by its supervisor subscribes again): the first is 0, then 1, 2, …
+    public var id: UInt64
     public var subscriber: String
     public var messageType: String
     /// Messages handed to the subscriber's buffer.
@@ -163,7 +176,8 @@ public struct BusSubscriptionStatistics: Sendable, Equatable {
     /// Messages lost because the buffer was full (the oldest go first).
     public var dropped: Int
 
-    public init(subscriber: String, messageType: String, delivered: Int, dropped: Int) {
+    public init(id: UInt64 = 0, subscriber: String, messageType: String, delivered: Int, dropped: Int) {
+        self.id = id
         self.subscriber = subscriber
         self.messageType = messageType
         self.delivered = delivered
@@ -175,4 +189,35 @@ public struct BusSubscriptionStatistics: Sendable, Equatable {
 final class SubscriptionCounters: Sendable {
     let delivered = Atomic<UInt64>(0)
     let dropped = Atomic<UInt64>(0)
+}
+
+/// Wakes whoever listens for losses (``MessageBus/losses()``).
+private final class LossSignal: Sendable {
+    private struct State {
+        var nextID = 0
+        var listeners: [Int: AsyncStream<Void>.Continuation] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func stream() -> AsyncStream<Void> {
+        // One pending element is enough: it says "look again", however many losses it stands for.
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.listeners[id] = continuation
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// Never blocks: a yield to a full one-element buffer replaces the element. Yielding under the lock is
+    /// safe (a yield calls none of our code) and spares a copy of the listeners on every loss.
+    func signal() {
+        state.withLock { state in
+            for listener in state.listeners.values { listener.yield() }
+        }
+    }
 }

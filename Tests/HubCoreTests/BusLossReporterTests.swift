@@ -1,0 +1,80 @@
+import HubTestKit
+import Logging
+import Testing
+
+@testable import HubCore
+
+@Suite struct BusLossReporterTests {
+    struct Ping: BusMessage, Equatable {
+        var number: Int
+    }
+
+    /// Runs a reporter (no pause between reports) on `bus` while `body` runs.
+    func withReporter(
+        on bus: MessageBus, _ body: (AsyncStream<RecordingLogHandler.Record>) async throws -> Void
+    ) async throws {
+        let (logger, records) = RecordingLogHandler.logger()
+        let reporter = BusLossReporter(bus: bus, logger: logger, interval: .zero)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await reporter.run() }
+            try await body(records)
+            group.cancelAll()
+        }
+    }
+
+    @Test func reportsWhoLostHowManyMessages() async throws {
+        let bus = MessageBus(capacity: 2)
+        let slow = bus.messages(of: Ping.self, subscriber: "slow")
+        try await withReporter(on: bus) { records in
+            for number in 1...5 { bus.publish(Ping(number: number)) }  // 2 kept, 3 lost
+            let record = try await records.next(within: .seconds(10))
+            #expect(record.level == .warning)
+            #expect(record.metadata["subscriber"] == "slow")
+            #expect(record.metadata["message"] == "Ping")
+            #expect(record.metadata["lost"] == "3")
+            #expect(record.metadata["lostInAll"] == "3")
+        }
+        _ = slow
+    }
+
+    @Test func lossesAfterAResubscriptionUnderTheSameNameAreStillReported() async throws {
+        let bus = MessageBus(capacity: 2)
+        var first: AsyncStream<Ping>? = bus.messages(of: Ping.self, subscriber: "console")
+        try await withReporter(on: bus) { records in
+            for number in 1...5 { bus.publish(Ping(number: number)) }  // 3 lost
+            #expect(try await records.next(within: .seconds(10)).metadata["lost"] == "3")
+
+            // The plugin restarts: its old stream goes, a new one comes under the same name, starting at zero.
+            first = nil
+            #expect(bus.statistics().isEmpty)
+            let second = bus.messages(of: Ping.self, subscriber: "console")
+            for number in 6...8 { bus.publish(Ping(number: number)) }  // 1 lost, fewer than the 3 before
+
+            let record = try await records.next(within: .seconds(10))
+            #expect(record.metadata["subscriber"] == "console")
+            #expect(record.metadata["lost"] == "1")
+            #expect(record.metadata["lostInAll"] == "1")
+            _ = second
+        }
+        _ = first
+    }
+
+    @Test func eachLosingSubscriptionIsNamedOnce() async throws {
+        let bus = MessageBus(capacity: 1)
+        let (logger, records) = RecordingLogHandler.logger()
+        let a = bus.messages(of: Ping.self, subscriber: "a")
+        let b = bus.messages(of: Ping.self, subscriber: "b")
+        for number in 1...3 { bus.publish(Ping(number: number)) }  // each loses 2
+        // Losses before the reporter runs are in its first look.
+        let reporter = BusLossReporter(bus: bus, logger: logger, interval: .seconds(3600))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await reporter.run() }
+            let first = try await records.next(within: .seconds(10))
+            let second = try await records.next(within: .seconds(10))
+            #expect(Set([first, second].compactMap { $0.metadata["subscriber"] }) == ["a", "b"])
+            #expect([first, second].map { $0.metadata["lost"] } == ["2", "2"])
+            group.cancelAll()
+        }
+        _ = (a, b)
+    }
+}

@@ -49,7 +49,8 @@ let package = Package(
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
-        .target(name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(
+            name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(

@@ -20,7 +20,9 @@ func percentile(_ sorted: [Duration], _ p: Double) -> Duration {
 func microseconds(_ duration: Duration) -> String { Format.fixed(duration.seconds * 1e6, decimals: 1) + " µs" }
 
 /// Publishes `count` messages (paced at `interval` if given) and returns per-subscriber latencies and the time taken.
-func run(count: Int, capacity: Int, interval: Duration?) async -> (latencies: [Duration], elapsed: Duration, received: Int, dropped: Int) {
+func run(count: Int, capacity: Int, interval: Duration?) async -> (
+    latencies: [Duration], elapsed: Duration, received: Int, dropped: Int
+) {
     let bus = MessageBus(capacity: capacity)
     let streams = (0..<subscriberCount).map { bus.messages(of: Tick.self, subscriber: "bench-\($0)") }
     return await withTaskGroup(of: (latencies: [Duration], received: Int).self) { group in
@@ -56,14 +58,20 @@ func run(count: Int, capacity: Int, interval: Duration?) async -> (latencies: [D
     }
 }
 
-print("MessageBus benchmark: 1 publisher, \(subscriberCount) subscribers, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(
+    "MessageBus benchmark: 1 publisher, \(subscriberCount) subscribers, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
 
 // Throughput: a buffer large enough that nothing is dropped, so every delivery is counted.
 let burst = await run(count: messageCount, capacity: messageCount, interval: nil)
 let perSecond = Double(messageCount) / burst.elapsed.seconds
-print("throughput: \(messageCount) messages in \(Format.fixed(burst.elapsed.seconds, decimals: 3)) s = \(Int(perSecond)) published/s, \(Int(perSecond * Double(subscriberCount))) deliveries/s (received \(burst.received), dropped \(burst.dropped))")
+print(
+    "throughput: \(messageCount) messages in \(Format.fixed(burst.elapsed.seconds, decimals: 3)) s = \(Int(perSecond)) published/s, \(Int(perSecond * Double(subscriberCount))) deliveries/s (received \(burst.received), dropped \(burst.dropped))"
+)
 
 // Latency: 10,000 messages a second — far above any sensor — with the default 256-message buffers.
 let paced = await run(count: min(messageCount, 50_000), capacity: 256, interval: .microseconds(100))
 let sorted = paced.latencies.sorted()
-print("latency at 10,000 msg/s: p50 \(microseconds(percentile(sorted, 0.5))), p99 \(microseconds(percentile(sorted, 0.99))), max \(microseconds(sorted.last ?? .zero)) over \(sorted.count) deliveries (dropped \(paced.dropped))")
+print(
+    "latency at 10,000 msg/s: p50 \(microseconds(percentile(sorted, 0.5))), p99 \(microseconds(percentile(sorted, 0.99))), max \(microseconds(sorted.last ?? .zero)) over \(sorted.count) deliveries (dropped \(paced.dropped))"
+)

@@ -16,7 +16,8 @@ func day(_ index: Int) -> [HeartRateSecond] {
         let hour = Double(second) / 3600
         let workout = (7...8).contains(Int(hour)) || (18...19).contains(Int(hour)) ? 80.0 : 0
         let bpm = 58 + 12 * sin(hour / 24 * 2 * .pi) + workout + Double((second * 7919) % 7)
-        return HeartRateSecond(second: base + second, beatsPerMinute: UInt8(bpm), rrIntervals1024: [UInt16(61_440 / bpm)])
+        return HeartRateSecond(
+            second: base + second, beatsPerMinute: UInt8(bpm), rrIntervals1024: [UInt16(61_440 / bpm)])
     }
 }
 
@@ -41,7 +42,8 @@ let logged = try await dayStore.storedBytes() - empty
 let baseline = try DatabaseQueue(path: dayDirectory.appendingPathComponent("seed.sqlite").path)
 try baseline.write { db in
     // The seed app's table: one row per sample.
-    try db.execute(sql: "CREATE TABLE heart_rate (id INTEGER PRIMARY KEY, timestamp INTEGER NOT NULL, value INTEGER NOT NULL)")
+    try db.execute(
+        sql: "CREATE TABLE heart_rate (id INTEGER PRIMARY KEY, timestamp INTEGER NOT NULL, value INTEGER NOT NULL)")
     let insert = try db.makeStatement(sql: "INSERT INTO heart_rate (timestamp, value) VALUES (?, ?)")
     for sample in day(0) { try insert.execute(arguments: [sample.second * 1000, Int(sample.beatsPerMinute)]) }
 }
@@ -49,8 +51,12 @@ let baselineBytes = try baseline.read { db in
     (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0) * (try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
 }
 print("one day, 86,400 samples (with one RR interval each):")
-print("  StayFit log: \(logged) bytes = \(Format.fixed(Double(logged) / 86_400, decimals: 2)) bytes/sample (blocks + RR + minute and hour roll-ups)")
-print("  seed schema: \(baselineBytes) bytes = \(Format.fixed(Double(baselineBytes) / 86_400, decimals: 2)) bytes/sample (timestamp and value, no RR, no roll-ups)")
+print(
+    "  StayFit log: \(logged) bytes = \(Format.fixed(Double(logged) / 86_400, decimals: 2)) bytes/sample (blocks + RR + minute and hour roll-ups)"
+)
+print(
+    "  seed schema: \(baselineBytes) bytes = \(Format.fixed(Double(baselineBytes) / 86_400, decimals: 2)) bytes/sample (timestamp and value, no RR, no roll-ups)"
+)
 
 // MARK: - Plotting a year
 
@@ -61,7 +67,9 @@ let loading = ContinuousClock.now
 for index in 0..<days { try await yearStore.logHeartRate(day(index)) }
 let loaded = ContinuousClock.now - loading
 let total = try await yearStore.storedBytes()
-print("\(days) days = \(days * 86_400) samples logged in \(Format.fixed(loaded.seconds, decimals: 1)) s; database \(total / 1_048_576) MiB")
+print(
+    "\(days) days = \(days * 86_400) samples logged in \(Format.fixed(loaded.seconds, decimals: 1)) s; database \(total / 1_048_576) MiB"
+)
 
 func measure(_ label: String, from: Int64, to: Int64) async throws {
     var times: [Duration] = []
@@ -74,7 +82,9 @@ func measure(_ label: String, from: Int64, to: Int64) async throws {
         ).count
         times.append(ContinuousClock.now - began)
     }
-    print("  \(label): median \(milliseconds(median(times))), worst \(milliseconds(times.max() ?? .zero)), \(points) points")
+    print(
+        "  \(label): median \(milliseconds(median(times))), worst \(milliseconds(times.max() ?? .zero)), \(points) points"
+    )
 }
 
 let end = start + Int64(days) * 86_400

@@ -95,7 +95,9 @@ public struct ConsolePlugin: Plugin {
                     case .shutdown:
                         break eventLoop
                     case .input(let bytes):
-                        for command in session.commands(from: bytes) { perform(command, session: &session, output: &output) }
+                        for command in session.commands(from: bytes) {
+                            perform(command, session: &session, output: &output)
+                        }
                         for unknown in session.takeUnknownLines() {
                             output.line("Unknown command '\(unknown)'. Type 'help' for the commands.")
                         }
@@ -103,7 +105,8 @@ public struct ConsolePlugin: Plugin {
                         session.latest = progress
                         output.status(StatusLine.text(for: progress))
                         if session.shouldPrintProgress(progress) {
-                            output.line(clockStamp(interactive: interactive) + StatusLine.text(for: progress, plain: true))
+                            output.line(
+                                clockStamp(interactive: interactive) + StatusLine.text(for: progress, plain: true))
                         }
                     case .state(let change):
                         if change.state == .finished || change.state == .idle {
@@ -167,7 +170,11 @@ public struct ConsolePlugin: Plugin {
                 let line = String(decoding: partialLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 partialLine.removeAll()
                 guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-                if let command = ConsoleCommand.parse(line: line) { commands.append(command) } else { unknownLines.append(line) }
+                if let command = ConsoleCommand.parse(line: line) {
+                    commands.append(command)
+                } else {
+                    unknownLines.append(line)
+                }
             }
             return commands
         }

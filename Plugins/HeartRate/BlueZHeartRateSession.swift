@@ -65,7 +65,8 @@ struct BlueZHeartRateSession {
     func findDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         let objects = try await connection.managedObjects(destination: BlueZNames.service)
         guard let adapterProperties = objects[adapterPath]?[BlueZNames.adapter] else {
-            throw Failure(description: "BlueZ has no Bluetooth adapter \(adapter) (bluetoothctl list shows the adapters)")
+            throw Failure(
+                description: "BlueZ has no Bluetooth adapter \(adapter) (bluetoothctl list shows the adapters)")
         }
         guard adapterProperties["Powered"]?.bool != false else {
             throw Failure(description: "the Bluetooth adapter \(adapter) is switched off (bluetoothctl power on)")
@@ -211,7 +212,8 @@ struct BlueZHeartRateSession {
             }
         }
         // BlueZ re-subscribes by itself after a reconnect; InProgress then is harmless (TECHREF §1).
-        try await call(characteristic, BlueZNames.gattCharacteristic, "StartNotify", ignoring: ["org.bluez.Error.InProgress"])
+        try await call(
+            characteristic, BlueZNames.gattCharacteristic, "StartNotify", ignoring: ["org.bluez.Error.InProgress"])
         return nil
     }
 
@@ -239,4 +241,3 @@ struct BlueZHeartRateSession {
         throw Self.busEnded()
     }
 }
-

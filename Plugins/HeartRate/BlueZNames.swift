@@ -33,7 +33,8 @@ enum BlueZNames {
     /// The PropertiesChanged rules a connected link needs: its device's subtree (link, battery, notifications)
     /// and its adapter (power). Without them every advertisement another client's scan brings would wake the hub.
     static func linkRules(devicePath: String, adapterPath: String) -> [String] {
-        let changed = "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"
+        let changed =
+            "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"
         return [changed + ",path_namespace='\(devicePath)'", changed + ",path='\(adapterPath)'"]
     }
 

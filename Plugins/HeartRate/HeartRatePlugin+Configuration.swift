@@ -46,7 +46,8 @@ extension HeartRatePlugin {
 
         /// Creates a configuration directly (tests, embedding); `device` must already be validated.
         public init(
-            device: String? = nil, adapter: String = "hci0", staleAfter: Duration = .seconds(5), lowBatteryPercent: Int = 20
+            device: String? = nil, adapter: String = "hci0", staleAfter: Duration = .seconds(5),
+            lowBatteryPercent: Int = 20
         ) {
             self.device = device
             self.adapter = adapter

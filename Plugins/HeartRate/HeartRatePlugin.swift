@@ -88,7 +88,8 @@ public struct HeartRatePlugin: Plugin {
     /// The strap to follow now; the configured one when the store cannot be read.
     private func currentChoice() async -> StrapChoice {
         do {
-            return StrapChoice(remembered: try await context.store.rememberedDevice(.heartRate), configured: configuration.device)
+            return StrapChoice(
+                remembered: try await context.store.rememberedDevice(.heartRate), configured: configuration.device)
         } catch {
             context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
             return StrapChoice(remembered: nil, configured: configuration.device)
@@ -100,7 +101,8 @@ public struct HeartRatePlugin: Plugin {
         for await change in changes where change.section == .devices {
             let now = await currentChoice()
             if now != choice {
-                context.logger.info("the strap choice changed", metadata: ["from": "\(choice.label)", "to": "\(now.label)"])
+                context.logger.info(
+                    "the strap choice changed", metadata: ["from": "\(choice.label)", "to": "\(now.label)"])
                 return
             }
         }
@@ -110,11 +112,14 @@ public struct HeartRatePlugin: Plugin {
     private func follow(_ choice: StrapChoice, address: DBusAddress) async {
         if case .off(let device) = choice {
             // Release it now, so a reconnect that raced the switch does not keep it connected.
-            _ = try? await StrapManager(adapter: configuration.adapter, busAddress: address).disconnect(address: device.address)
+            _ = try? await StrapManager(adapter: configuration.adapter, busAddress: address).disconnect(
+                address: device.address)
             context.bus.publish(
                 SensorStatusChanged(
                     sensor: .heartRate, status: .disconnected, device: choice.label,
-                    detail: "switched off with 'stayfit devices disconnect'; 'stayfit devices connect \(device.address)' switches it on"))
+                    detail:
+                        "switched off with 'stayfit devices disconnect'; 'stayfit devices connect \(device.address)' switches it on"
+                ))
             while !Task.isCancelled { try? await context.clock.sleep(for: .seconds(3600)) }
             return
         }
@@ -127,7 +132,7 @@ public struct HeartRatePlugin: Plugin {
                     failures = 0
                     device = connected
                 }
-            } catch where Self.isCancellation(error) {
+            } catch  where Self.isCancellation(error) {
                 return
             } catch {
                 reason = "\(error)"
@@ -142,7 +147,8 @@ public struct HeartRatePlugin: Plugin {
                     "other BlueZ signals lost so far": "\(state.lostOtherSignals)",
                 ])
             if state.markLost() {
-                context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: reason))
+                context.bus.publish(
+                    SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: reason))
             }
             let backoff = Self.backoff(afterFailures: failures)
             failures += 1
@@ -246,7 +252,9 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// Handles BlueZ's signals for the link; returns why the link ended (device gone, disconnected, adapter off).
-    private func readSignals(_ signals: AsyncStream<DBusSignal>, link: BlueZHeartRateSession.Link) async throws -> String {
+    private func readSignals(_ signals: AsyncStream<DBusSignal>, link: BlueZHeartRateSession.Link) async throws
+        -> String
+    {
         for await signal in signals {
             // A notification first, with no more work than it needs: in a flood every microsecond here counts.
             if signal.path == link.characteristicPath {
@@ -268,11 +276,14 @@ public struct HeartRatePlugin: Plugin {
                 if let percent = changed["Percentage"]?.byte, percent <= 100 {
                     context.bus.publish(
                         SensorStatusChanged(
-                            sensor: .heartRate, status: .battery, device: link.description, batteryPercent: Int(percent)))
+                            sensor: .heartRate, status: .battery, device: link.description, batteryPercent: Int(percent)
+                        ))
                     announceIfLow(Int(percent))
                 }
             case (link.adapterPath, BlueZNames.adapter):
-                if changed["Powered"]?.bool == false { return "the Bluetooth adapter \(configuration.adapter) was switched off" }
+                if changed["Powered"]?.bool == false {
+                    return "the Bluetooth adapter \(configuration.adapter) was switched off"
+                }
             default:
                 continue
             }

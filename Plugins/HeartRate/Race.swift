@@ -2,7 +2,8 @@
 ///
 /// `deadline` is a sleep on whichever clock applies: the hub's (so tests can advance it) or real time (the CLI).
 func race<T: Sendable>(
-    _ operation: @escaping @Sendable () async throws -> T, against deadline: @escaping @Sendable () async throws -> Void,
+    _ operation: @escaping @Sendable () async throws -> T,
+    against deadline: @escaping @Sendable () async throws -> Void,
     failure: @Sendable () -> any Error
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in

@@ -99,19 +99,26 @@ public struct StrapManager: Sendable {
             }
             if objects[devicePath]?[BlueZNames.device] == nil {
                 try await session.bluez.startDiscovery()
-                _ = try await race({ try await session.waitForDevice(devicePath, signals: signals) }, against: {
-                    try await Task.sleep(for: searchFor)
-                }) {
+                _ = try await race(
+                    { try await session.waitForDevice(devicePath, signals: signals) },
+                    against: {
+                        try await Task.sleep(for: searchFor)
+                    }
+                ) {
                     Failure(
-                        description: "No Bluetooth device \(address) was found in \(searchFor.components.seconds) seconds. "
+                        description:
+                            "No Bluetooth device \(address) was found in \(searchFor.components.seconds) seconds. "
                             + "Wake the strap (put it on, or moisten its electrodes) and try again; "
                             + "'stayfit devices scan' lists the straps in range.")
                 }
                 try? await session.bluez.stopDiscovery()
             }
-            _ = try await race({ try await session.bluez.connectDevice(devicePath: devicePath, signals: signals) }, against: {
-                try await Task.sleep(for: Self.connectTimeout)
-            }) {
+            _ = try await race(
+                { try await session.bluez.connectDevice(devicePath: devicePath, signals: signals) },
+                against: {
+                    try await Task.sleep(for: Self.connectTimeout)
+                }
+            ) {
                 Failure(
                     description: "\(address) did not connect within \(Self.connectTimeout.components.seconds) seconds. "
                         + "Keep the strap close to the hub and try again.")
@@ -207,8 +214,10 @@ public struct StrapManager: Sendable {
         }
 
         func interfaces(of path: String) async throws -> [String: [String: DBusValue]] {
-            [BlueZNames.device: try await bluez.connection.properties(
-                interface: BlueZNames.device, path: path, destination: BlueZNames.service)]
+            [
+                BlueZNames.device: try await bluez.connection.properties(
+                    interface: BlueZNames.device, path: path, destination: BlueZNames.service)
+            ]
         }
 
         /// The strap at `path` when it is a device on this adapter advertising the Heart Rate service.

@@ -44,23 +44,27 @@ public enum RecordedTrack {
                         problem: "unknown column \(quoted(unknown)); the columns are \(columns.joined(separator: ","))")
                 }
                 if let repeated = cells.first(where: { name in cells.filter { $0 == name }.count > 1 }) {
-                    throw SimulatorError(file: file, line: lineNumber, problem: "the column \(quoted(repeated)) is named twice")
+                    throw SimulatorError(
+                        file: file, line: lineNumber, problem: "the column \(quoted(repeated)) is named twice")
                 }
                 guard cells.contains("seconds") else {
-                    throw SimulatorError(file: file, line: lineNumber, problem: "the header must name a \"seconds\" column")
+                    throw SimulatorError(
+                        file: file, line: lineNumber, problem: "the header must name a \"seconds\" column")
                 }
                 header = cells
                 continue
             }
             guard cells.count == names.count else {
-                throw SimulatorError(file: file, line: lineNumber, problem: "expected \(names.count) values, found \(cells.count)")
+                throw SimulatorError(
+                    file: file, line: lineNumber, problem: "expected \(names.count) values, found \(cells.count)")
             }
             var row: [String: String] = [:]
             for (name, cell) in zip(names, cells) where !cell.isEmpty { row[name] = cell }
             func value<T: LosslessStringConvertible>(_ name: String, _ type: T.Type) throws -> T? {
                 guard let cell = row[name] else { return nil }
                 guard let parsed = T(cell) else {
-                    throw SimulatorError(file: file, line: lineNumber, problem: "\(name) \(quoted(cell)) is not a number")
+                    throw SimulatorError(
+                        file: file, line: lineNumber, problem: "\(name) \(quoted(cell)) is not a number")
                 }
                 return parsed
             }
@@ -68,39 +72,51 @@ public enum RecordedTrack {
                 guard let cell = row[name] else { return nil }
                 // An integer too long for Int is out of range, not "not a number".
                 guard let number = Int(cell) ?? (isWholeNumber(cell) ? Int.max : nil) else {
-                    throw SimulatorError(file: file, line: lineNumber, problem: "\(name) \(quoted(cell)) is not a whole number")
+                    throw SimulatorError(
+                        file: file, line: lineNumber, problem: "\(name) \(quoted(cell)) is not a whole number")
                 }
                 guard range.contains(number) else {
                     throw SimulatorError(
                         file: file, line: lineNumber,
-                        problem: "\(name) \(quoted(cell)) is out of range; it must be from \(range.lowerBound) to \(range.upperBound) (\(meaning))")
+                        problem:
+                            "\(name) \(quoted(cell)) is out of range; it must be from \(range.lowerBound) to \(range.upperBound) (\(meaning))"
+                    )
                 }
                 return number
             }
-            guard let offset = try wholeNumber("seconds", in: 0...lastSecond, meaning: "a recording covers at most 24 hours")
+            guard
+                let offset = try wholeNumber(
+                    "seconds", in: 0...lastSecond, meaning: "a recording covers at most 24 hours")
             else {
                 throw SimulatorError(file: file, line: lineNumber, problem: "seconds must be a whole number from 0 up")
             }
             if let last = seconds.last, offset <= last.offset {
-                throw SimulatorError(file: file, line: lineNumber, problem: "seconds must increase (\(offset) follows \(last.offset))")
+                throw SimulatorError(
+                    file: file, line: lineNumber, problem: "seconds must increase (\(offset) follows \(last.offset))")
             }
             let heartRate = try value("heart_rate", Int.self)
             if let heartRate, !(20...250).contains(heartRate) {
-                throw SimulatorError(file: file, line: lineNumber, problem: "heart_rate \(heartRate) is outside 20…250 bpm")
+                throw SimulatorError(
+                    file: file, line: lineNumber, problem: "heart_rate \(heartRate) is outside 20…250 bpm")
             }
             let latitude = try value("latitude", Double.self), longitude = try value("longitude", Double.self)
             if (latitude == nil) != (longitude == nil) {
-                throw SimulatorError(file: file, line: lineNumber, problem: "latitude and longitude must both be given or both be empty")
+                throw SimulatorError(
+                    file: file, line: lineNumber, problem: "latitude and longitude must both be given or both be empty")
             }
             // Written so that NaN, which compares false with everything, is refused too.
             if let latitude, let longitude, !(abs(latitude) <= 90 && abs(longitude) <= 180) {
-                throw SimulatorError(file: file, line: lineNumber, problem: "position \(latitude),\(longitude) is not on Earth")
+                throw SimulatorError(
+                    file: file, line: lineNumber, problem: "position \(latitude),\(longitude) is not on Earth")
             }
             let steps = try wholeNumber("steps", in: 0...mostSteps, meaning: "a running total of steps")
-            seconds.append(SimulatedSecond(offset: offset, heartRate: heartRate, latitude: latitude, longitude: longitude, steps: steps))
+            seconds.append(
+                SimulatedSecond(
+                    offset: offset, heartRate: heartRate, latitude: latitude, longitude: longitude, steps: steps))
         }
         guard !seconds.isEmpty else {
-            throw SimulatorError(file: file, line: nil, problem: "no data rows; see Plugins/Simulator/README.md for the format")
+            throw SimulatorError(
+                file: file, line: nil, problem: "no data rows; see Plugins/Simulator/README.md for the format")
         }
         return seconds
     }

@@ -40,7 +40,9 @@ public struct SimulatorPlugin: Plugin {
             // "/" under systemd). A configuration that is no file ("stayfit demo") names none, and the
             // working directory is taken, which is also where a relative configuration file's path starts.
             if !file.isEmpty, !file.hasPrefix("/") {
-                file = URL(fileURLWithPath: table.source.file).deletingLastPathComponent().appendingPathComponent(file).path
+                file =
+                    URL(fileURLWithPath: table.source.file).deletingLastPathComponent().appendingPathComponent(file)
+                    .path
             }
             let minutes = try table.int("minutes", default: 30, in: 1...600)
             whenDone = try table.choice("when-done", default: WhenDone.repeat)
@@ -55,12 +57,16 @@ public struct SimulatorPlugin: Plugin {
                 } catch {
                     throw table.invalid(
                         "file", problem: "cannot read \(Format.printable(file, limit: 200)): it \(error)",
-                        fix: "Give the path of a CSV recording (see Plugins/Simulator/README.md), or \"\" for the built-in run.")
+                        fix:
+                            "Give the path of a CSV recording (see Plugins/Simulator/README.md), or \"\" for the built-in run."
+                    )
                 }
                 do {
                     track = try RecordedTrack.parse(text, file: file)
                 } catch let error as SimulatorError {
-                    throw table.invalid("file", problem: "bad recording: \(error)", fix: "Fix the file; the format is in Plugins/Simulator/README.md.")
+                    throw table.invalid(
+                        "file", problem: "bad recording: \(error)",
+                        fix: "Fix the file; the format is in Plugins/Simulator/README.md.")
                 }
                 source = file
             }
@@ -83,7 +89,9 @@ public struct SimulatorPlugin: Plugin {
         // In Double: a track built in code is not bounded as a parsed recording is, and Int arithmetic
         // on its offsets could overflow (a crash loop under systemd).
         guard let length = track.last.map({ Double($0.offset) + 1 }) else { return }
-        context.logger.info("simulating", metadata: ["source": "\(configuration.source)", "seconds": "\(Format.fixed(length, decimals: 0))"])
+        context.logger.info(
+            "simulating",
+            metadata: ["source": "\(configuration.source)", "seconds": "\(Format.fixed(length, decimals: 0))"])
         if track.contains(where: { $0.heartRate != nil }) {
             bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
         }

@@ -63,7 +63,9 @@ public struct BlueZEnvironment: Sendable {
     }
 
     /// Adds a method with Python `code` to the mock's root object (dbusmock's `AddMethod`).
-    public func addMockMethod(interface: String, name: String, in inSignature: String, out outSignature: String, code: String)
+    public func addMockMethod(
+        interface: String, name: String, in inSignature: String, out outSignature: String, code: String
+    )
         async throws
     {
         try await bluez(

@@ -65,7 +65,10 @@ public struct MockStrap: Sendable {
             let battery = strap.devicePath + "/service0030"
             try await strap.addObject(
                 battery, "org.bluez.GattService1",
-                ["UUID": .string("0000180f-0000-1000-8000-00805f9b34fb"), "Primary": .bool(true), "Device": .objectPath(strap.devicePath)])
+                [
+                    "UUID": .string("0000180f-0000-1000-8000-00805f9b34fb"), "Primary": .bool(true),
+                    "Device": .objectPath(strap.devicePath),
+                ])
             try await strap.addObject(
                 battery + "/char0031", "org.bluez.GattCharacteristic1",
                 [
@@ -126,12 +129,15 @@ public struct MockStrap: Sendable {
             ret = (dbus.types.UnixFd(mine), dbus.UInt16(23))
             mine.close()
             """
-        try await addMethod(on: characteristicPath, "org.bluez.GattCharacteristic1", "AcquireNotify", in: "a{sv}", out: "hq", acquire)
-        try await addMethod(on: characteristicPath, "org.stayfit.Test", "Push", in: "ay", out: "", "self.hr_peer.send(bytes(args[0]))")
+        try await addMethod(
+            on: characteristicPath, "org.bluez.GattCharacteristic1", "AcquireNotify", in: "a{sv}", out: "hq", acquire)
+        try await addMethod(
+            on: characteristicPath, "org.stayfit.Test", "Push", in: "ay", out: "", "self.hr_peer.send(bytes(args[0]))")
         try await addMethod(
             on: characteristicPath, "org.stayfit.Test", "PushMany", in: "ayu", out: "",
             "payload = bytes(args[0])\nfor _ in range(args[1]): self.hr_peer.send(payload)")
-        try await addMethod(on: characteristicPath, "org.stayfit.Test", "HangUp", in: "", out: "", "self.hr_peer.close()")
+        try await addMethod(
+            on: characteristicPath, "org.stayfit.Test", "HangUp", in: "", out: "", "self.hr_peer.close()")
     }
 
     /// Sends one payload on the acquired socket.

@@ -13,9 +13,12 @@ extension HubStore {
         try await write { db in
             let blockSeconds = Self.heartRateBlockSeconds
             let select = try db.cachedStatement(sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE start = ?")
-            let save = try db.cachedStatement(sql: "INSERT OR REPLACE INTO heart_rate_blocks (start, bpm, rr) VALUES (?, ?, ?)")
+            let save = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO heart_rate_blocks (start, bpm, rr) VALUES (?, ?, ?)")
             var minutes: [Int64: Rollup] = [:], hours: [Int64: Rollup] = [:]
-            let blocks = Dictionary(grouping: seconds.filter { $0.beatsPerMinute > 0 }) { floorDivide($0.second, blockSeconds) }
+            let blocks = Dictionary(grouping: seconds.filter { $0.beatsPerMinute > 0 }) {
+                floorDivide($0.second, blockSeconds)
+            }
             for (block, items) in blocks {
                 let start = block * blockSeconds
                 var bpm = [UInt8](repeating: 0, count: Int(blockSeconds))
@@ -81,7 +84,8 @@ extension HubStore {
             default:
                 let (table, key) = unit == 60 ? ("heart_rate_minutes", "minute") : ("heart_rate_hours", "hour")
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT \(key), minimum, maximum, total, count FROM \(table) WHERE \(key) >= ? AND \(key) < ?",
+                    db,
+                    sql: "SELECT \(key), minimum, maximum, total, count FROM \(table) WHERE \(key) >= ? AND \(key) < ?",
                     arguments: [origin / unit, (last + unit - 1) / unit])
                 while let row = try rows.next() {
                     let at: Int64 = row[0]
@@ -114,10 +118,13 @@ extension HubStore {
                 let rr = [UInt8](row["rr"] as Data)
                 var pairs: [(offset: Int, interval: UInt16)] = []
                 for index in stride(from: 0, to: rr.count - 3, by: 4) {
-                    pairs.append((Int(rr[index]) | Int(rr[index + 1]) << 8, UInt16(rr[index + 2]) | UInt16(rr[index + 3]) << 8))
+                    pairs.append(
+                        (Int(rr[index]) | Int(rr[index + 1]) << 8, UInt16(rr[index + 2]) | UInt16(rr[index + 3]) << 8))
                 }
                 // Stored in arrival order; sorted by second (stable) so intervals come out oldest first.
-                for pair in pairs.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
+                for pair in pairs.enumerated().sorted(by: {
+                    ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+                }) {
                     let second = blockStart + Int64(pair.element.offset)
                     if second >= first, second < last { intervals.append(pair.element.interval) }
                 }
@@ -130,7 +137,9 @@ extension HubStore {
     public func deleteHeartRate(before date: Date) async throws {
         let cutoff = Int64(date.timeIntervalSince1970.rounded(.down))
         try await write { db in
-            try db.execute(sql: "DELETE FROM heart_rate_blocks WHERE start + ? <= ?", arguments: [Self.heartRateBlockSeconds, cutoff])
+            try db.execute(
+                sql: "DELETE FROM heart_rate_blocks WHERE start + ? <= ?",
+                arguments: [Self.heartRateBlockSeconds, cutoff])
             try db.execute(sql: "DELETE FROM heart_rate_minutes WHERE (minute + 1) * 60 <= ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM heart_rate_hours WHERE (hour + 1) * 3600 <= ?", arguments: [cutoff])
         }

@@ -7,7 +7,8 @@ extension HubStore {
     /// Creates a running workout and returns its id.
     ///
     /// - Parameter simulated: recorded from simulated sensors or on a sped-up clock.
-    public func startWorkout(at date: Date, goal: Goal?, simulated: Bool = false, seenAt boot: BootTime? = nil) async throws
+    public func startWorkout(at date: Date, goal: Goal?, simulated: Bool = false, seenAt boot: BootTime? = nil)
+        async throws
         -> WorkoutID
     {
         try await write { db in

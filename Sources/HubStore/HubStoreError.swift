@@ -51,7 +51,9 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
     static func cannotCreateDirectory(_ path: String, reason: String) -> Self {
         .init(code: .cannotCreateDirectory, path: path, reason: reason)
     }
-    static func cannotOpen(_ path: String, reason: String) -> Self { .init(code: .cannotOpen, path: path, reason: reason) }
+    static func cannotOpen(_ path: String, reason: String) -> Self {
+        .init(code: .cannotOpen, path: path, reason: reason)
+    }
     static func notFound(_ what: String, path: String) -> Self { .init(code: .notFound, path: path, reason: what) }
 
     /// Maps a GRDB error to what the person can act on, by SQLite's result code.

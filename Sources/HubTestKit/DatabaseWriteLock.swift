@@ -25,7 +25,9 @@ public final class DatabaseWriteLock: Sendable {
         }
         thread.name = "test write lock"
         thread.start()
-        guard locked.wait(timeout: .now() + 10) == .success else { throw TestKitError("could not take the write lock of \(path)") }
+        guard locked.wait(timeout: .now() + 10) == .success else {
+            throw TestKitError("could not take the write lock of \(path)")
+        }
     }
 
     /// Lets go of the lock and waits until it is gone.

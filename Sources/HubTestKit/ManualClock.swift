@@ -45,7 +45,9 @@ public final class ManualClock: HubClock {
     public var isWallClockSynchronised: Bool { state.withLock { $0.synchronised } }
 
     public var bootTime: BootTime? {
-        boot.map { BootTime(bootID: $0.bootID, secondsSinceBoot: $0.secondsSinceBoot + instant.sinceOrigin.seconds / speed) }
+        boot.map {
+            BootTime(bootID: $0.bootID, secondsSinceBoot: $0.secondsSinceBoot + instant.sinceOrigin.seconds / speed)
+        }
     }
 
     /// Steps the wall clock alone (an NTP correction, a date set by hand); monotonic time does not move.
@@ -103,7 +105,9 @@ public final class ManualClock: HubClock {
     public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
         let deadline = ContinuousClock.now + timeout
         while sleeperCount < count {
-            guard ContinuousClock.now < deadline else { throw TestKitError("no task started sleeping on the clock within \(timeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw TestKitError("no task started sleeping on the clock within \(timeout)")
+            }
             try await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -18,7 +18,9 @@ public enum SampleConfigurationFile {
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == header }) else {
             throw SampleError(description: "\(path) has no commented-out \(header)")
         }
-        let block = lines[start...].prefix { $0.hasPrefix("#") }.map { $0.hasPrefix("# ") ? $0.dropFirst(2) : $0.dropFirst() }
+        let block = lines[start...].prefix { $0.hasPrefix("#") }.map {
+            $0.hasPrefix("# ") ? $0.dropFirst(2) : $0.dropFirst()
+        }
         guard block.count > 1 else { throw SampleError(description: "\(header) in \(path) has no keys") }
         let configuration = try HubConfiguration(text: block.joined(separator: "\n"), file: path)
         guard let table = configuration.pluginTables[id] else {

@@ -142,7 +142,9 @@ final class RunLog: Sendable {
     func waitForRun(_ number: Int, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while count < number {
-            guard ContinuousClock.now < deadline else { throw TestKitError("run \(number) did not start within \(timeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw TestKitError("run \(number) did not start within \(timeout)")
+            }
             try await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import HubCore
 
 /// Turns any error into a message on stderr and the right exit status: 78 for configuration errors,
@@ -57,5 +58,3 @@ private struct StandardError: TextOutputStream {
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }
-
-import Glibc

@@ -20,7 +20,8 @@ struct ConfigCommand: AsyncParsableCommand {
                 options.config = file
                 let configuration = try options.load()
                 // Plugins need a store to be built; a throw-away one keeps the check free of side effects.
-                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stayfit-check-\(getpid())")
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "stayfit-check-\(getpid())")
                 defer { try? FileManager.default.removeItem(at: directory) }
                 var logger = LogSetup.bootstrap(level: .warning)
                 logger.logLevel = .warning
@@ -28,7 +29,9 @@ struct ConfigCommand: AsyncParsableCommand {
                     configuration: configuration, registry: pluginRegistry, store: try HubStore(directory: directory),
                     clock: SystemClock(), logger: logger)
                 let plugins = hub.plugins.map(\.id.rawValue)
-                print("\(configuration.source.file): OK. Enabled plugins: \(plugins.isEmpty ? "none" : plugins.joined(separator: ", ")).")
+                print(
+                    "\(configuration.source.file): OK. Enabled plugins: \(plugins.isEmpty ? "none" : plugins.joined(separator: ", "))."
+                )
             }
         }
     }

@@ -6,7 +6,9 @@ import HubCore
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Play a simulated workout (10 minutes in about 10 seconds) into a throw-away database and show its summary.")
+        abstract:
+            "Play a simulated workout (10 minutes in about 10 seconds) into a throw-away database and show its summary."
+    )
 
     @Option(help: "Length of the built-in run, in minutes (1 to 600).")
     var minutes = 10
@@ -14,7 +16,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "How many times faster than real time to play it (0.1 to 1000).")
     var speed: Double = 60
 
-    @Option(help: ArgumentHelp("Play this CSV recording instead of the built-in run (see Plugins/Simulator/README.md).", valueName: "csv"))
+    @Option(
+        help: ArgumentHelp(
+            "Play this CSV recording instead of the built-in run (see Plugins/Simulator/README.md).", valueName: "csv"))
     var file: String?
 
     @Option(help: ArgumentHelp("Keep the database in this directory instead of a throw-away one.", valueName: "dir"))
@@ -26,10 +30,15 @@ struct DemoCommand: AsyncParsableCommand {
     func validate() throws {
         try StoreOptions.validate(dataDir: dataDir)
         if let file, file.allSatisfy(\.isWhitespace) {
-            throw ValidationError("--file needs a path to a CSV recording (got \"\(file)\"); leave it out for the built-in run.")
+            throw ValidationError(
+                "--file needs a path to a CSV recording (got \"\(file)\"); leave it out for the built-in run.")
         }
-        guard (1...600).contains(minutes) else { throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).") }
-        guard (0.1...1000).contains(speed) else { throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).") }
+        guard (1...600).contains(minutes) else {
+            throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).")
+        }
+        guard (0.1...1000).contains(speed) else {
+            throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).")
+        }
     }
 
     func run() async throws {
@@ -38,7 +47,8 @@ struct DemoCommand: AsyncParsableCommand {
             let directory =
                 try dataDir.map { URL(fileURLWithPath: $0) }
                 ?? FileManager.default.url(
-                    for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()),
+                    for: .itemReplacementDirectory, in: .userDomainMask,
+                    appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()),
                     create: true)
             defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
             // A kept directory may be a hub's: the demo is a hub, one per data directory.
@@ -74,7 +84,9 @@ struct DemoCommand: AsyncParsableCommand {
             }
             print(Summary.text(for: workout))
             if keep {
-                print("Stored in \(directory.path). See it with: stayfit workouts show \(workout.id) --data-dir \(directory.path)")
+                print(
+                    "Stored in \(directory.path). See it with: stayfit workouts show \(workout.id) --data-dir \(directory.path)"
+                )
             }
         }
     }

@@ -57,7 +57,8 @@ struct DevicesCommand: AsyncParsableCommand {
                 writeLine("Scanning for heart-rate straps for \(seconds) seconds…")
                 let straps = try await bluetooth.manager().scan(for: .seconds(seconds))
                 guard let first = straps.first else {
-                    return print("No heart-rate strap found. Put the strap on (it sleeps when nobody wears it) and scan again.")
+                    return print(
+                        "No heart-rate strap found. Put the strap on (it sleeps when nobody wears it) and scan again.")
                 }
                 print(StrapTable.text(straps, remembered: remembered?.address, columns: .signal))
                 print(
@@ -75,7 +76,9 @@ struct DevicesCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: ArgumentHelp("The strap's Bluetooth address, e.g. C0:FF:EE:00:00:01.", valueName: "address"))
         var address: String
-        @Option(help: ArgumentHelp("How long to search for a strap BlueZ has not seen yet, 1 to 120.", valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp("How long to search for a strap BlueZ has not seen yet, 1 to 120.", valueName: "seconds")
+        )
         var seconds = 10
 
         func validate() throws {
@@ -93,7 +96,8 @@ struct DevicesCommand: AsyncParsableCommand {
                 let store = try storeOptions.openStore()
                 let previous = try await store.rememberedDevice(.heartRate)
                 let strap = try await bluetooth.manager().connect(address: address, searchFor: .seconds(seconds))
-                try await store.remember(RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
+                try await store.remember(
+                    RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
                 if let previous, previous.address != strap.address {
                     // Free the strap the hub used before, for its battery and for other devices.
                     _ = try? await bluetooth.manager().disconnect(address: previous.address)
@@ -114,7 +118,9 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
                 guard let strap = try await store.rememberedDevice(.heartRate) else {
-                    throw CLIError("No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows.")
+                    throw CLIError(
+                        "No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows."
+                    )
                 }
                 // First the switch, so a running hub does not connect the strap again right after.
                 try await store.setConnectAutomatically(false, for: .heartRate)
@@ -160,7 +166,9 @@ struct DevicesCommand: AsyncParsableCommand {
                 let manager = try bluetooth.manager()
                 let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
                 if let remembered {
-                    let mode = remembered.connectAutomatically ? "the hub connects it" : "disconnected: the hub leaves it alone"
+                    let mode =
+                        remembered.connectAutomatically
+                        ? "the hub connects it" : "disconnected: the hub leaves it alone"
                     print("Remembered strap: \(remembered.name) (\(remembered.address)), \(mode).")
                 } else {
                     print("Remembered strap: none (the hub takes the configured strap, or the first one it finds).")

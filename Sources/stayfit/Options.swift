@@ -20,7 +20,8 @@ struct StoreOptions: ParsableArguments {
     /// `--data-dir ""` is a mistake (an unset shell variable, usually): refused, not read as "the default".
     static func validate(dataDir: String?) throws {
         if let dataDir, dataDir.allSatisfy(\.isWhitespace) {
-            throw ValidationError("--data-dir needs a directory (got \"\(dataDir)\"); leave the option out for the default.")
+            throw ValidationError(
+                "--data-dir needs a directory (got \"\(dataDir)\"); leave the option out for the default.")
         }
     }
 
@@ -67,7 +68,9 @@ struct ConfigOptions: ParsableArguments {
 
     func load() throws -> HubConfiguration {
         do {
-            if let path = config ?? ProcessInfo.processInfo.environment["STAYFIT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            if let path = config
+                ?? ProcessInfo.processInfo.environment["STAYFIT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 })
+            {
                 return try HubConfiguration.load(path: path)
             }
             if FileManager.default.fileExists(atPath: "/etc/stayfit/stayfit.toml") {

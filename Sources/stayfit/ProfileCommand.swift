@@ -16,7 +16,9 @@ struct ProfileCommand: AsyncParsableCommand {
             try await reportingErrors {
                 guard let profile = try await storeOptions.openStore().profile() else {
                     if json { return print("null") }
-                    return print("No profile yet. Set one: stayfit profile set --name Alex --birth-date 1990-04-21 --gender female --height 168 --weight 61")
+                    return print(
+                        "No profile yet. Set one: stayfit profile set --name Alex --birth-date 1990-04-21 --gender female --height 168 --weight 61"
+                    )
                 }
                 if json { return print(try JSON.string(profile)) }
                 let age = profile.ageYears(on: Date()).map { " (\($0) years)" } ?? ""
@@ -41,10 +43,12 @@ struct ProfileCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "Your name.") var name: String?
         @Option(help: ArgumentHelp("Date of birth.", valueName: "YYYY-MM-DD")) var birthDate: String?
-        @Option(help: ArgumentHelp("male, female or other (other averages the calorie formulas).", valueName: "gender")) var gender: String?
+        @Option(help: ArgumentHelp("male, female or other (other averages the calorie formulas).", valueName: "gender"))
+        var gender: String?
         @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm")) var height: String?
         @Option(help: ArgumentHelp("Weight in kilograms.", valueName: "kg")) var weight: String?
-        @Option(help: ArgumentHelp("Log heart rate all day, not only in workouts.", valueName: "on|off")) var heartRateMonitoring: Switch?
+        @Option(help: ArgumentHelp("Log heart rate all day, not only in workouts.", valueName: "on|off"))
+        var heartRateMonitoring: Switch?
 
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 

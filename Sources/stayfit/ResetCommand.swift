@@ -13,7 +13,8 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             guard yes || isatty(STDIN_FILENO) == 1 else {
-                throw CLIError("not resetting: there is no terminal to confirm on; add --yes to reset from a script", exitCode: 64)
+                throw CLIError(
+                    "not resetting: there is no terminal to confirm on; add --yes to reset from a script", exitCode: 64)
             }
             // Held until the data is gone, so that no hub starts in the middle and goes on with a deleted workout.
             let lock: HubLock

@@ -12,7 +12,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Use simulated sensors: the built-in run, or the recording named in [plugins.simulator] file.")
     var simulate = false
 
-    @Option(help: ArgumentHelp("With --simulate: how many times faster than real time to run (0.1 to 1000; 60 plays a minute a second).", valueName: "factor"))
+    @Option(
+        help: ArgumentHelp(
+            "With --simulate: how many times faster than real time to run (0.1 to 1000; 60 plays a minute a second).",
+            valueName: "factor"))
     var speed: Double = 1
 
     func validate() throws {

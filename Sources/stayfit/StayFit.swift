@@ -5,7 +5,8 @@ import ArgumentParser
 struct StayFit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stayfit",
-        abstract: "StayFit Hub: a fitness hub for a headless Linux box with a heart-rate strap, GPS, buttons and a speaker.",
+        abstract:
+            "StayFit Hub: a fitness hub for a headless Linux box with a heart-rate strap, GPS, buttons and a speaker.",
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
             GoalsCommand.self, DevicesCommand.self, ResetCommand.self,

@@ -19,7 +19,11 @@ enum StrapTable {
             let name = strap.name + (strap.address == remembered ? "  (the hub's strap)" : "")
             switch columns {
             case .signal: return [strap.address, strap.signalStrength.map { "\($0) dBm" } ?? "--", name]
-            case .link: return [strap.address, strap.isConnected ? "yes" : "no", strap.batteryPercent.map { "\($0)%" } ?? "--", name]
+            case .link:
+                return [
+                    strap.address, strap.isConnected ? "yes" : "no", strap.batteryPercent.map { "\($0)%" } ?? "--",
+                    name,
+                ]
             }
         }
         let all = [header] + rows

@@ -18,7 +18,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 let workouts = try await storeOptions.openStore().workouts()
                 if json { return print(try JSON.string(workouts)) }
                 guard !workouts.isEmpty else { return print("No workouts yet. Try: stayfit demo") }
-                print(pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11) + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
+                print(
+                    pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11)
+                        + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
                 for workout in workouts {
                     let totals = workout.totals
                     print(
@@ -60,20 +62,31 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 if json { return print(try JSON.string(detail)) }
                 let totals = workout.totals
                 print(
-                    "Workout \(workout.id), \(workout.status.rawValue)" + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
+                    "Workout \(workout.id), \(workout.status.rawValue)"
+                        + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
                         + (workout.isSimulated ? ", simulated" : ""))
-                print("  Started     \(Format.dateTime(workout.startedAt))" + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
+                print(
+                    "  Started     \(Format.dateTime(workout.startedAt))"
+                        + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
                 print("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
                 print("  Distance    \(Format.distance(meters: totals.distanceMeters))")
-                print("  Speed       avg \(Format.speed(metersPerSecond: totals.averageSpeedMetersPerSecond)), min \(Format.speed(metersPerSecond: totals.minSpeedMetersPerSecond)), max \(Format.speed(metersPerSecond: totals.maxSpeedMetersPerSecond))")
+                print(
+                    "  Speed       avg \(Format.speed(metersPerSecond: totals.averageSpeedMetersPerSecond)), min \(Format.speed(metersPerSecond: totals.minSpeedMetersPerSecond)), max \(Format.speed(metersPerSecond: totals.maxSpeedMetersPerSecond))"
+                )
                 print("  Pace        \(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
-                print("  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm")
+                print(
+                    "  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm"
+                )
                 print("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
                 if let steps = totals.steps { print("  Steps       \(steps)") }
-                if let rmssd = totals.rmssdMilliseconds { print("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms") }
+                if let rmssd = totals.rmssdMilliseconds {
+                    print("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms")
+                }
                 if let goal = workout.goal { print("  Goal        \(GoalInput.describe(goal))") }
                 for lap in detail.laps {
-                    print("  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))")
+                    print(
+                        "  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))"
+                    )
                 }
                 if !detail.pauses.isEmpty { print("  Pauses      \(detail.pauses.count)") }
                 print("  Samples     \(detail.samples.count) seconds recorded (--json prints them)")

@@ -3,14 +3,15 @@ import HubCore
 import Testing
 
 @Suite struct ConsoleCommandTests {
-    @Test(arguments: [
-        (" ", ConsoleCommand.workout(.toggle)), ("\r", .workout(.toggle)), ("\n", .workout(.toggle)),
-        ("s", .workout(.stop)), ("S", .workout(.stop)),
-        ("l", .workout(.lap)), ("L", .workout(.lap)),
-        ("n", .music(.next)), ("p", .music(.previous)), ("m", .music(.playPause)),
-        ("+", .music(.volumeUp)), ("=", .music(.volumeUp)), ("-", .music(.volumeDown)), ("_", .music(.volumeDown)),
-        ("h", .help), ("?", .help), ("q", .quit), ("Q", .quit),
-    ] as [(Character, ConsoleCommand)])
+    @Test(
+        arguments: [
+            (" ", ConsoleCommand.workout(.toggle)), ("\r", .workout(.toggle)), ("\n", .workout(.toggle)),
+            ("s", .workout(.stop)), ("S", .workout(.stop)),
+            ("l", .workout(.lap)), ("L", .workout(.lap)),
+            ("n", .music(.next)), ("p", .music(.previous)), ("m", .music(.playPause)),
+            ("+", .music(.volumeUp)), ("=", .music(.volumeUp)), ("-", .music(.volumeDown)), ("_", .music(.volumeDown)),
+            ("h", .help), ("?", .help), ("q", .quit), ("Q", .quit),
+        ] as [(Character, ConsoleCommand)])
     func eachKeyHasItsCommand(key: Character, command: ConsoleCommand) throws {
         #expect(ConsoleCommand.forKey(try #require(key.asciiValue)) == command)
     }

@@ -67,7 +67,9 @@ import Testing
         }
 
         try await terminal.waitFor("Workout finished: 30:00, 5.00 km, 350 kcal.")
-        let lines = terminal.text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        let lines = terminal.text.split(separator: "\n").map {
+            $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? ""
+        }
         var expected: [String] = []
         for number in 1...200 {
             expected.append("Line \(number).")

@@ -19,7 +19,8 @@ struct ConsoleSampleConfigurationTests {
 
 @Suite struct ConsoleConfigurationTests {
     static func table(_ text: String) throws -> ConfigTable {
-        try #require(try HubConfiguration(text: "[plugins.console]\n" + text, file: "stayfit.toml").pluginTables["console"])
+        try #require(
+            try HubConfiguration(text: "[plugins.console]\n" + text, file: "stayfit.toml").pluginTables["console"])
     }
 
     @Test func defaultsToAutomaticModeAndAProgressLineAMinute() throws {
@@ -29,7 +30,8 @@ struct ConsoleSampleConfigurationTests {
     }
 
     @Test func readsItsSettings() throws {
-        let configuration = try ConsolePlugin.Configuration(try Self.table("mode = \"lines\"\nprogress-every-seconds = 0"))
+        let configuration = try ConsolePlugin.Configuration(
+            try Self.table("mode = \"lines\"\nprogress-every-seconds = 0"))
         #expect(configuration.mode == .lines)
         #expect(configuration.progressEverySeconds == 0)
     }
@@ -40,7 +42,9 @@ struct ConsoleSampleConfigurationTests {
         ("progress-every-seconds = \"often\"", .wrongType, "plugins.console.progress-every-seconds"),
     ])
     func aBadSettingIsAnErrorOnItsKey(text: String, kind: ConfigurationError.Kind, key: String) throws {
-        let error = try #require(throws: ConfigurationError.self) { try ConsolePlugin.Configuration(try Self.table(text)) }
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConsolePlugin.Configuration(try Self.table(text))
+        }
         #expect((error.kind, error.key, error.line) == (kind, key, 2))
     }
 }

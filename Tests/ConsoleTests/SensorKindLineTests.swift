@@ -11,6 +11,7 @@ import Testing
         (.treadmill, "Treadmill sensor (simulator): connected"),
     ])
     func aSensorOfAnyKindIsNamedByItsWords(sensor: SensorStatusChanged.Sensor, line: String) {
-        #expect(SensorLine.text(for: SensorStatusChanged(sensor: sensor, status: .connected, device: "simulator")) == line)
+        #expect(
+            SensorLine.text(for: SensorStatusChanged(sensor: sensor, status: .connected, device: "simulator")) == line)
     }
 }

@@ -8,7 +8,9 @@ import Testing
     @Test func aConnectionSaysTheBatteryAndWhereTheStrapIsWorn() {
         let change = SensorStatusChanged(
             sensor: .heartRate, status: .connected, device: Self.strap, batteryPercent: 85, detail: "worn on the chest")
-        #expect(SensorLine.text(for: change) == "Heart rate sensor (\(Self.strap)): connected, battery 85% — worn on the chest")
+        #expect(
+            SensorLine.text(for: change)
+                == "Heart rate sensor (\(Self.strap)): connected, battery 85% — worn on the chest")
     }
 
     @Test func aBatteryChangeIsNamedByItsLevelAlone() {
@@ -17,7 +19,8 @@ import Testing
     }
 
     @Test func aLossSaysWhy() {
-        let change = SensorStatusChanged(sensor: .heartRate, status: .lost, device: Self.strap, detail: "the strap disconnected")
+        let change = SensorStatusChanged(
+            sensor: .heartRate, status: .lost, device: Self.strap, detail: "the strap disconnected")
         #expect(SensorLine.text(for: change) == "Heart rate sensor (\(Self.strap)): lost — the strap disconnected")
     }
 }

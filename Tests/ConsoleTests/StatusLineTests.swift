@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func plainTextSpellsOutTheStateAndHeartRate() {
-        #expect(StatusLine.text(for: Self.progress(), plain: true) == "running  12:34  2.41 km  5:12 /km  HR 142  183 kcal  goal 48%")
+        #expect(
+            StatusLine.text(for: Self.progress(), plain: true)
+                == "running  12:34  2.41 km  5:12 /km  HR 142  183 kcal  goal 48%")
     }
 
     @Test func aMissingHeartRateIsAGapNotAZero() {
@@ -38,11 +40,14 @@ import Testing
     }
 
     @Test func showsStepsWhenCountedAndLeavesOutAMissingGoal() {
-        #expect(StatusLine.text(for: Self.progress(steps: 2_105, goal: nil)) == "▶  12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  2105 steps")
+        #expect(
+            StatusLine.text(for: Self.progress(steps: 2_105, goal: nil))
+                == "▶  12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  2105 steps")
     }
 
     @Test(arguments: [
-        (WorkoutState.running, "▶", "running"), (.paused, "⏸", "paused"), (.idle, "■", "stopped"), (.finished, "■", "stopped"),
+        (WorkoutState.running, "▶", "running"), (.paused, "⏸", "paused"), (.idle, "■", "stopped"),
+        (.finished, "■", "stopped"),
     ])
     func startsWithTheState(state: WorkoutState, symbol: String, word: String) {
         #expect(StatusLine.text(for: Self.progress(state: state)).hasPrefix(symbol + "  12:34"))

@@ -14,7 +14,8 @@ import Testing
         totals.maxHeartRate = maxHeartRate
         totals.steps = steps
         return Workout(
-            id: 7, startedAt: Date(timeIntervalSince1970: 1_790_000_000), endedAt: Date(timeIntervalSince1970: 1_790_002_000),
+            id: 7, startedAt: Date(timeIntervalSince1970: 1_790_000_000),
+            endedAt: Date(timeIntervalSince1970: 1_790_002_000),
             status: .finished, totals: totals, goal: nil, recovery: nil)
     }
 

@@ -29,7 +29,9 @@ import Testing
 
     @Test func acceptsAnAddressInAnyCaseAndStoresItInUpperCase() throws {
         let configuration = try HeartRatePlugin.Configuration(
-            table(["device": .string("c0:ff:ee:00:00:0a"), "adapter": .string("hci1"), "stale-after-seconds": .integer(12)]))
+            table([
+                "device": .string("c0:ff:ee:00:00:0a"), "adapter": .string("hci1"), "stale-after-seconds": .integer(12),
+            ]))
         #expect(configuration.device == "C0:FF:EE:00:00:0A")
         #expect(configuration.adapter == "hci1")
         #expect(configuration.staleAfter == .seconds(12))

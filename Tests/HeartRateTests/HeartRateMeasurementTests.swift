@@ -10,7 +10,10 @@ import Testing
 
     @Test func decodesASixteenBitRateWithEnergyAndTwoRRIntervals() throws {
         let measurement = try HeartRateMeasurement(decoding: [0x1f, 0x8e, 0x00, 0x2c, 0x01, 0xb0, 0x01, 0xa8, 0x01])
-        #expect(measurement == HeartRateMeasurement(beatsPerMinute: 142, contact: .contact, energyExpendedKilojoules: 300, rrIntervals1024: [432, 424]))
+        #expect(
+            measurement
+                == HeartRateMeasurement(
+                    beatsPerMinute: 142, contact: .contact, energyExpendedKilojoules: 300, rrIntervals1024: [432, 424]))
     }
 
     @Test func acceptsARateOfZeroWhenTheSensorReportsNoContact() throws {
@@ -29,65 +32,71 @@ import Testing
         #expect(try HeartRateMeasurement(decoding: [0xE6, 0x3c]).beatsPerMinute == 60)
     }
 
-    @Test(arguments: [
-        ([], HeartRateMeasurementError.empty),
-        ([0x01, 0x48], .truncated(field: "heart rate")),
-        ([0x00], .truncated(field: "heart rate")),
-        ([0x19, 0x48], .truncated(field: "heart rate")),
-        ([0x10, 0x48, 0x00, 0x00], .zeroRRInterval),
-        ([0x10, 0x48, 0x55, 0x03, 0x00, 0x00, 0x01], .zeroRRInterval),
-        ([0x06, 0x00], .zeroHeartRate),
-        ([0x06, 0x00, 0xff], .zeroHeartRate),
-        ([0x07, 0xff, 0x01], .implausibleHeartRate(511)),
-    ] as [([UInt8], HeartRateMeasurementError)])
+    @Test(
+        arguments: [
+            ([], HeartRateMeasurementError.empty),
+            ([0x01, 0x48], .truncated(field: "heart rate")),
+            ([0x00], .truncated(field: "heart rate")),
+            ([0x19, 0x48], .truncated(field: "heart rate")),
+            ([0x10, 0x48, 0x00, 0x00], .zeroRRInterval),
+            ([0x10, 0x48, 0x55, 0x03, 0x00, 0x00, 0x01], .zeroRRInterval),
+            ([0x06, 0x00], .zeroHeartRate),
+            ([0x06, 0x00, 0xff], .zeroHeartRate),
+            ([0x07, 0xff, 0x01], .implausibleHeartRate(511)),
+        ] as [([UInt8], HeartRateMeasurementError)])
     func dropsPayloadsWithoutASoundHeartRate(bytes: [UInt8], error: HeartRateMeasurementError) {
         #expect(throws: error) { try HeartRateMeasurement(decoding: bytes) }
     }
 
     // Each expected value below is worked out from the byte layout in TECHREF §2, not from the decoder.
-    @Test(arguments: [
-        // 0x16: 8-bit rate, contact, RR. 0x48 = 72 bpm; RR 55 03 = 0x0355 = 853; the last 01 is half an interval.
-        (
-            [0x16, 0x48, 0x55, 0x03, 0x01],
-            HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, rrIntervals1024: [853], defects: [.strayRRByte])
-        ),
-        // 0x1e: contact, energy, RR. 0x8e = 142 bpm; 2c 01 = 300 kJ; b0 01 = 432; a8 is a stray byte.
-        (
-            [0x1e, 0x8e, 0x2c, 0x01, 0xb0, 0x01, 0xa8],
-            HeartRateMeasurement(
-                beatsPerMinute: 142, contact: .contact, energyExpendedKilojoules: 300, rrIntervals1024: [432],
-                defects: [.strayRRByte])
-        ),
-        // 0x11: 16-bit rate, RR. 48 00 = 72 bpm; the RR area is the single byte 55.
-        (
-            [0x11, 0x48, 0x00, 0x55],
-            HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.strayRRByte])
-        ),
-        // 0x06: contact, no RR, no energy. 0x48 = 72 bpm; 00 is one byte too many.
-        ([0x06, 0x48, 0x00], HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, defects: [.trailingBytes(1)])),
-        // 0x00: nothing but an 8-bit rate. 0x5a = 90 bpm; ff ff are two bytes too many.
-        (
-            [0x00, 0x5a, 0xff, 0xff],
-            HeartRateMeasurement(beatsPerMinute: 90, contact: .notSupported, defects: [.trailingBytes(2)])
-        ),
-        // 0x08: energy promised. 0x48 = 72 bpm; then only 01, one of energy's two bytes.
-        (
-            [0x08, 0x48, 0x01],
-            HeartRateMeasurement(
-                beatsPerMinute: 72, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
-        ),
-        // 0x18: energy and RR promised. 0x50 = 80 bpm; 2c is half the energy, and the payload ends there.
-        (
-            [0x18, 0x50, 0x2c],
-            HeartRateMeasurement(
-                beatsPerMinute: 80, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
-        ),
-        // 0x10: RR promised. 0x48 = 72 bpm, and nothing after it.
-        (
-            [0x10, 0x48],
-            HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.missingRRIntervals])
-        ),
-    ] as [([UInt8], HeartRateMeasurement)])
+    @Test(
+        arguments: [
+            // 0x16: 8-bit rate, contact, RR. 0x48 = 72 bpm; RR 55 03 = 0x0355 = 853; the last 01 is half an interval.
+            (
+                [0x16, 0x48, 0x55, 0x03, 0x01],
+                HeartRateMeasurement(
+                    beatsPerMinute: 72, contact: .contact, rrIntervals1024: [853], defects: [.strayRRByte])
+            ),
+            // 0x1e: contact, energy, RR. 0x8e = 142 bpm; 2c 01 = 300 kJ; b0 01 = 432; a8 is a stray byte.
+            (
+                [0x1e, 0x8e, 0x2c, 0x01, 0xb0, 0x01, 0xa8],
+                HeartRateMeasurement(
+                    beatsPerMinute: 142, contact: .contact, energyExpendedKilojoules: 300, rrIntervals1024: [432],
+                    defects: [.strayRRByte])
+            ),
+            // 0x11: 16-bit rate, RR. 48 00 = 72 bpm; the RR area is the single byte 55.
+            (
+                [0x11, 0x48, 0x00, 0x55],
+                HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.strayRRByte])
+            ),
+            // 0x06: contact, no RR, no energy. 0x48 = 72 bpm; 00 is one byte too many.
+            (
+                [0x06, 0x48, 0x00],
+                HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, defects: [.trailingBytes(1)])
+            ),
+            // 0x00: nothing but an 8-bit rate. 0x5a = 90 bpm; ff ff are two bytes too many.
+            (
+                [0x00, 0x5a, 0xff, 0xff],
+                HeartRateMeasurement(beatsPerMinute: 90, contact: .notSupported, defects: [.trailingBytes(2)])
+            ),
+            // 0x08: energy promised. 0x48 = 72 bpm; then only 01, one of energy's two bytes.
+            (
+                [0x08, 0x48, 0x01],
+                HeartRateMeasurement(
+                    beatsPerMinute: 72, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
+            ),
+            // 0x18: energy and RR promised. 0x50 = 80 bpm; 2c is half the energy, and the payload ends there.
+            (
+                [0x18, 0x50, 0x2c],
+                HeartRateMeasurement(
+                    beatsPerMinute: 80, contact: .notSupported, defects: [.truncatedEnergyExpended(bytes: 1)])
+            ),
+            // 0x10: RR promised. 0x48 = 72 bpm, and nothing after it.
+            (
+                [0x10, 0x48],
+                HeartRateMeasurement(beatsPerMinute: 72, contact: .notSupported, defects: [.missingRRIntervals])
+            ),
+        ] as [([UInt8], HeartRateMeasurement)])
     func keepsTheHeartRateOfAPartlyBrokenPayloadAndNamesWhatWasLeftOut(
         bytes: [UInt8], expected: HeartRateMeasurement
     ) throws {

@@ -56,7 +56,8 @@ import Testing
                 [
                     .string("org.bluez.GattCharacteristic1"), .string("AcquireNotify"), .string("a{sv}"),
                     .string("hq"),
-                    .string(#"raise dbus.exceptions.DBusException("Notify acquired", name="org.bluez.Error.NotPermitted")"#),
+                    .string(
+                        #"raise dbus.exceptions.DBusException("Notify acquired", name="org.bluez.Error.NotPermitted")"#),
                 ])
             try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
                 try await harness.waitForStatus(.connected)

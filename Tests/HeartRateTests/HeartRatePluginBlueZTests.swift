@@ -29,8 +29,10 @@ import Testing
                         source: MockStrap.firstAddress, timestamp: clock.now),
                     HeartRateMeasured(
                         beatsPerMinute: 142, rrIntervalsMilliseconds: [432.0 * 1000 / 1024, 424.0 * 1000 / 1024],
-                        contact: .contact, energyExpendedKilojoules: 300, source: MockStrap.firstAddress, timestamp: clock.now),
-                    HeartRateMeasured(beatsPerMinute: 0, contact: .noContact, source: MockStrap.firstAddress, timestamp: clock.now),
+                        contact: .contact, energyExpendedKilojoules: 300, source: MockStrap.firstAddress,
+                        timestamp: clock.now),
+                    HeartRateMeasured(
+                        beatsPerMinute: 0, contact: .noContact, source: MockStrap.firstAddress, timestamp: clock.now),
                     HeartRateMeasured(
                         beatsPerMinute: 80, rrIntervalsMilliseconds: [750], contact: .notSupported,
                         source: MockStrap.firstAddress, timestamp: clock.now),
@@ -121,13 +123,16 @@ import Testing
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)
             try await strap.replaceConnect(
-                with: #"raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")"#)
+                with:
+                    #"raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")"#
+            )
             try await withHeartRatePlugin(on: environment) { harness in
                 try await eventually(timeout: .seconds(10)) { try await strap.deviceCalls("Connect") >= 2 }
                 #expect(!harness.statusList.contains(.connected))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
                 let lost = try #require(harness.statuses.all.first { $0.status == .lost })
-                #expect(lost.detail?.contains("org.bluez.Error.Failed: le-connection-abort-by-local") == true, "\(lost)")
+                #expect(
+                    lost.detail?.contains("org.bluez.Error.Failed: le-connection-abort-by-local") == true, "\(lost)")
                 try await strap.replaceConnect(with: "pass")
                 try await harness.waitForStatus(.connected, timeout: .seconds(20))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
@@ -146,7 +151,8 @@ import Testing
             ) { harness in
                 try await eventually {
                     try await environment.connection.property(
-                        "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"
+                        "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0",
+                        destination: "org.bluez"
                     ).bool == true
                 }
                 try await harness.waitForStatus(.connecting)

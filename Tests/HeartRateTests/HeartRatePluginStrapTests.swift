@@ -41,7 +41,10 @@ import Testing
                 try await harness.waitForStatus(.connected)
                 for percent: UInt8 in [20, 15, 10, 9] { try await strap.setBattery(percent) }
                 try await harness.waitForStatus(.battery, count: 4)
-                #expect(harness.statuses.all.compactMap { $0.status == .battery ? $0.batteryPercent : nil } == [20, 15, 10, 9])
+                #expect(
+                    harness.statuses.all.compactMap { $0.status == .battery ? $0.batteryPercent : nil } == [
+                        20, 15, 10, 9,
+                    ])
                 try await eventually { harness.announcements.all.count == 2 }
                 #expect(
                     harness.announcements.all == [
@@ -63,7 +66,8 @@ import Testing
                 try await strap.updateDevice(["Connected": .bool(false)])
                 try await harness.waitForStatus(.lost)
                 #expect(
-                    harness.statuses.all.first { $0.status == .lost }?.detail == "the Bluetooth adapter hci0 was switched off")
+                    harness.statuses.all.first { $0.status == .lost }?.detail
+                        == "the Bluetooth adapter hci0 was switched off")
                 let attempts = try await strap.deviceCalls("Connect")
                 // One backoff later the plugin tries again; that attempt ends when it logs why it failed.
                 try await clock.waitForSleepers(1)
@@ -145,7 +149,8 @@ import Testing
                 remembering: Self.remembered(MockStrap.firstAddress, automatically: false)
             ) { harness in
                 try await harness.waitForStatus(.disconnected)
-                #expect(harness.statuses.all.last?.detail?.contains("stayfit devices connect C0:FF:EE:00:00:01") == true)
+                #expect(
+                    harness.statuses.all.last?.detail?.contains("stayfit devices connect C0:FF:EE:00:00:01") == true)
                 try await eventually { try await strap.deviceCalls("Disconnect") == 1 }
                 #expect(try await strap.deviceCalls("Connect") == 0)
                 try await harness.context.store.setConnectAutomatically(true, for: .heartRate)

@@ -34,7 +34,9 @@ import Testing
 
     @Test func aDirectoryIsRefusedAsSuch() throws {
         let directory = try TemporaryDirectory()
-        let error = try #require(throws: ConfigurationError.self) { try HubConfiguration.load(path: directory.url.path) }
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration.load(path: directory.url.path)
+        }
         #expect(error.kind == .unreadable)
         #expect(error.problem == "the configuration file is a directory, not a file")
     }
@@ -45,7 +47,9 @@ import Testing
             try HubConfiguration(text: "[hub]\nlog-level = \"\(value)\"\n", file: "stayfit.toml")
         }
         #expect(error.line == 2)
-        #expect(error.description.hasPrefix("stayfit.toml:2: hub.log-level: \"" + String(repeating: "x", count: 59) + "… is not one of"))
+        #expect(
+            error.description.hasPrefix(
+                "stayfit.toml:2: hub.log-level: \"" + String(repeating: "x", count: 59) + "… is not one of"))
         #expect(error.description.count < 400)
     }
 
@@ -84,10 +88,14 @@ import Testing
 
     @Test func aFileWithWindowsLineEndingsPointsAtTheRightLine() throws {
         let error = try #require(throws: ConfigurationError.self) {
-            try HubConfiguration(text: "# saved on Windows\r\n[hub]\r\nlog-level = \"info\"\r\nlog-levle = \"debug\"\r\n", file: "stayfit.toml")
+            try HubConfiguration(
+                text: "# saved on Windows\r\n[hub]\r\nlog-level = \"info\"\r\nlog-levle = \"debug\"\r\n",
+                file: "stayfit.toml")
         }
         #expect(error.kind == .unknownKey)
         #expect(error.line == 4)
-        #expect(try HubConfiguration(text: "[hub]\r\nlog-level = \"warning\"\r\n", file: "stayfit.toml").logLevel == .warning)
+        #expect(
+            try HubConfiguration(text: "[hub]\r\nlog-level = \"warning\"\r\n", file: "stayfit.toml").logLevel
+                == .warning)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import HubCore
 import HubTestKit
+import Synchronization
 
 /// A workout engine on a manual clock, with the streams a test watches subscribed before it runs.
 ///
@@ -68,7 +68,8 @@ struct EngineHarness {
     /// The distance from fix `from` to fix `to`, as the engine computes it.
     static func meters(from: Int, to: Int) -> Double {
         let (a, b) = (fix(from), fix(to))
-        return Geo.distanceMeters(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude)
+        return Geo.distanceMeters(
+            fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude)
     }
 
     /// One second of hub time: readings half a second in, then the second's end and its progress.
@@ -79,7 +80,8 @@ struct EngineHarness {
         }
         if let fix {
             let (latitude, longitude) = Self.fix(fix)
-            bus.publish(PositionMeasured(latitude: latitude, longitude: longitude, source: "test", timestamp: clock.now))
+            bus.publish(
+                PositionMeasured(latitude: latitude, longitude: longitude, source: "test", timestamp: clock.now))
         }
         // No wait needed: the engine's inbox keeps publish order, so these readings come before the second's tick.
         clock.advance(by: .milliseconds(500))

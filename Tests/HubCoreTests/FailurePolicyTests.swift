@@ -9,10 +9,12 @@ import Testing
     }
 
     @Test func restartDelayStartsAtTheInitialDelay() {
-        let policy = FailurePolicy.restart(initialDelay: .milliseconds(250), maxDelay: .seconds(1), resetAfter: .seconds(5))
-        #expect((0..<5).map { policy.restartDelay(attempt: $0) } == [
-            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(1), .seconds(1),
-        ])
+        let policy = FailurePolicy.restart(
+            initialDelay: .milliseconds(250), maxDelay: .seconds(1), resetAfter: .seconds(5))
+        #expect(
+            (0..<5).map { policy.restartDelay(attempt: $0) } == [
+                .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(1), .seconds(1),
+            ])
     }
 
     @Test(arguments: [FailurePolicy.ignore, .shutdown])
@@ -22,6 +24,8 @@ import Testing
     }
 
     @Test func standardPolicyResetsAfterAMinute() {
-        #expect(FailurePolicy.standard == .restart(initialDelay: .seconds(1), maxDelay: .seconds(30), resetAfter: .seconds(60)))
+        #expect(
+            FailurePolicy.standard
+                == .restart(initialDelay: .seconds(1), maxDelay: .seconds(30), resetAfter: .seconds(60)))
     }
 }

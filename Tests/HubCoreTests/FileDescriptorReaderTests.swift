@@ -70,7 +70,8 @@ import Testing
 
     @Test func deliversWhatIsWrittenToAPipeAndEndsAtEndOfFile() async throws {
         let (readEnd, writeEnd) = try makePipe()
-        let reader = FileDescriptorReader(descriptor: readEnd, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-pipe")
+        let reader = FileDescriptorReader(
+            descriptor: readEnd, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-pipe")
         var iterator = reader.records.makeAsyncIterator()
         try write(writeEnd, "start\n")
         #expect(await iterator.next() == Array("start\n".utf8))
@@ -85,7 +86,8 @@ import Testing
     @Test func stopEndsTheStreamWhileNoDataIsPending() async throws {
         let (readEnd, writeEnd) = try makePipe()
         defer { close(writeEnd) }
-        let reader = FileDescriptorReader(descriptor: readEnd, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-stop")
+        let reader = FileDescriptorReader(
+            descriptor: readEnd, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-stop")
         // With no data and the writer still open, only the wake-up socket can end the thread's poll().
         reader.stop()
         #expect(try await collect(reader.records).isEmpty)
@@ -96,7 +98,8 @@ import Testing
     @Test func aConsumerThatGoesAwayStopsTheReaderWhichClosesWhatItOwns() async throws {
         let (ours, theirs) = try makeSocketPair(SOCK_STREAM)
         defer { close(theirs) }
-        let reader = FileDescriptorReader(descriptor: ours, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-cancel")
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-cancel")
         let consumer = Task { for await _ in reader.records {} }
         consumer.cancel()
         await consumer.value
@@ -113,7 +116,8 @@ import Testing
             close(ours)
             close(theirs)
         }
-        let reader = FileDescriptorReader(descriptor: ours, framing: .chunks(bufferSize: 64), ownership: .borrowed, name: "test-borrow")
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .chunks(bufferSize: 64), ownership: .borrowed, name: "test-borrow")
         reader.stop()
         #expect(try await collect(reader.records).isEmpty)
         // Still open: what the peer writes can be read from it.
@@ -130,7 +134,8 @@ import Testing
         // Heart-rate notifications: flags, 8-bit bpm, RR intervals; written before anything is read.
         let payloads: [[UInt8]] = [[0x00, 72], [0x10, 75, 0x20, 0x03], [0x16, 80, 0x00, 0x03, 0x10, 0x03]]
         for payload in payloads { try write(theirs, payload) }
-        let reader = FileDescriptorReader(descriptor: ours, framing: .packets(maximumSize: 517), ownership: .owned, name: "test-seqpacket")
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .packets(maximumSize: 517), ownership: .owned, name: "test-seqpacket")
         close(theirs)
         #expect(try await collect(reader.records) == payloads)
         #expect(reader.ending == .endOfFile)
@@ -138,7 +143,8 @@ import Testing
 
     @Test func linesAreCutAtNewlinesWithoutTheirEndingsAndAnOverlongOneIsCounted() async throws {
         let (ours, theirs) = try makeSocketPair(SOCK_STREAM)
-        let reader = FileDescriptorReader(descriptor: ours, framing: .lines(maximumLength: 8), ownership: .owned, name: "test-lines")
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .lines(maximumLength: 8), ownership: .owned, name: "test-lines")
         var iterator = reader.records.makeAsyncIterator()
         try write(theirs, "{\"a\":1}\r\n{\"b\"")
         #expect(await iterator.next() == Array("{\"a\":1}".utf8))
@@ -154,7 +160,8 @@ import Testing
 
     @Test func fixedSizeRecordsArePutBackTogetherAndAPartialLastOneIsCounted() async throws {
         let (ours, theirs) = try makeSocketPair(SOCK_STREAM)
-        let reader = FileDescriptorReader(descriptor: ours, framing: .fixedSize(24), ownership: .owned, name: "test-evdev")
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .fixedSize(24), ownership: .owned, name: "test-evdev")
         let bytes = (0..<53).map { UInt8($0) }  // two 24-byte records and 5 bytes of a third
         try write(theirs, Array(bytes[0..<30]))
         try write(theirs, Array(bytes[30...]))

@@ -54,7 +54,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (GoalKind.distance, "1000km", 1_000_000.0), (.distance, "1m", 1), (.duration, "24h", 86_400), (.duration, "1s", 1),
+        (GoalKind.distance, "1000km", 1_000_000.0), (.distance, "1m", 1), (.duration, "24h", 86_400),
+        (.duration, "1s", 1),
         (.steps, "1000000", 1_000_000), (.steps, "1", 1), (.kcal, "50000", 50_000), (.kcal, "1", 1),
     ])
     func acceptsTheLimitsOfEachKind(kind: GoalKind, value: String, target: Double) throws {
@@ -82,7 +83,9 @@ import Testing
         let error = try #require(throws: GoalInputError.self) {
             try GoalInput.parse(kind: .distance, value: "\u{1B}[2J" + String(repeating: "x", count: 10_000))
         }
-        #expect(error.description.hasPrefix("\"\\u{1B}[2J" + String(repeating: "x", count: 56) + "…\" is not a distance goal"))
+        #expect(
+            error.description.hasPrefix(
+                "\"\\u{1B}[2J" + String(repeating: "x", count: 56) + "…\" is not a distance goal"))
         #expect(!error.description.contains("\u{1B}"))
     }
 

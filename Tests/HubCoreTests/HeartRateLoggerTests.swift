@@ -10,7 +10,9 @@ import Testing
         heartRateMonitoring: true)
 
     /// Runs a logger on a manual clock, publishes one reading per second for `seconds`, and stops it.
-    func log(seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in })
+    func log(
+        seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in }
+    )
         async throws -> (HubStore, TemporaryDirectory, Date)
     {
         let clock = ManualClock()
@@ -21,7 +23,8 @@ import Testing
         try await before(context.store)
         let logger = HeartRateLogger(context: context, retention: retention, flushEvery: .seconds(5))
         let start = clock.now
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [.init(service: logger)], logger: quietLogger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [.init(service: logger)], logger: quietLogger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             for second in 0..<seconds {
@@ -32,7 +35,8 @@ import Testing
             }
             context.bus.publish(
                 HeartRateMeasured(
-                    beatsPerMinute: 99, source: "simulator", timestamp: start.addingTimeInterval(Double(seconds) + 10.5),
+                    beatsPerMinute: 99, source: "simulator",
+                    timestamp: start.addingTimeInterval(Double(seconds) + 10.5),
                     isSimulated: true))
             if monitoring {
                 // The first reading arms the flush timer; let it fire once.
@@ -54,7 +58,9 @@ import Testing
         // The simulated reading (99 bpm, ten seconds later) never enters the person's log.
         #expect(try await store.heartRate(from: start.addingTimeInterval(20), to: start.addingTimeInterval(60)).isEmpty)
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
-        #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614], "600 ms = 614.4/1024 s")
+        #expect(
+            try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614],
+            "600 ms = 614.4/1024 s")
     }
 
     @Test func logsNothingWhenMonitoringIsOff() async throws {
@@ -65,8 +71,10 @@ import Testing
 
     @Test func deletesLogOlderThanTheRetention() async throws {
         let old = ManualClock().now.addingTimeInterval(-3 * 86_400)
-        let (store, directory, start) = try await log(seconds: 5, monitoring: true, retention: .seconds(86_400)) { store in
-            try await store.logHeartRate([HeartRateSecond(second: Int64(old.timeIntervalSince1970), beatsPerMinute: 70)])
+        let (store, directory, start) = try await log(seconds: 5, monitoring: true, retention: .seconds(86_400)) {
+            store in
+            try await store.logHeartRate([HeartRateSecond(second: Int64(old.timeIntervalSince1970), beatsPerMinute: 70)]
+            )
         }
         _ = directory
         #expect(try await store.heartRate(from: old.addingTimeInterval(-10), to: old.addingTimeInterval(10)).isEmpty)

@@ -15,30 +15,43 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
     static let all: [BadConfiguration] = [
         .init(name: "TOML syntax", text: "[hub]\nlog-level = \"info\"\nbroken =\n", kind: .syntax, line: 3, key: nil),
         .init(name: "unclosed table header", text: "# StayFit\n[workout\n", kind: .syntax, line: 2, key: nil),
-        .init(name: "unknown top-level key", text: "# StayFit\n\ncolour = \"blue\"\n", kind: .unknownKey, line: 3, key: "colour"),
-        .init(name: "unknown top-level table", text: "[hub]\n[music]\nvolume = 3\n", kind: .unknownKey, line: 2, key: "music"),
         .init(
-            name: "unknown key in [hub]", text: "[hub]\nlog-level = \"debug\"\nlog-levle = \"info\"\n", kind: .unknownKey,
+            name: "unknown top-level key", text: "# StayFit\n\ncolour = \"blue\"\n", kind: .unknownKey, line: 3,
+            key: "colour"),
+        .init(
+            name: "unknown top-level table", text: "[hub]\n[music]\nvolume = 3\n", kind: .unknownKey, line: 2,
+            key: "music"),
+        .init(
+            name: "unknown key in [hub]", text: "[hub]\nlog-level = \"debug\"\nlog-levle = \"info\"\n",
+            kind: .unknownKey,
             line: 3, key: "hub.log-levle"),
         .init(
             name: "unknown key in [workout]",
-            text: "[hub]\n\n[workout]\nresume-within-minutes = 5\nheart-rate-timout-seconds = 3\n", kind: .unknownKey, line: 5,
+            text: "[hub]\n\n[workout]\nresume-within-minutes = 5\nheart-rate-timout-seconds = 3\n", kind: .unknownKey,
+            line: 5,
             key: "workout.heart-rate-timout-seconds"),
         .init(
-            name: "string for a whole number", text: "[workout]\nresume-within-minutes = \"ten\"\n", kind: .wrongType, line: 2,
+            name: "string for a whole number", text: "[workout]\nresume-within-minutes = \"ten\"\n", kind: .wrongType,
+            line: 2,
             key: "workout.resume-within-minutes"),
         .init(
-            name: "fraction for a whole number", text: "[workout]\n\nresume-within-minutes = 1.5\n", kind: .wrongType, line: 3,
+            name: "fraction for a whole number", text: "[workout]\n\nresume-within-minutes = 1.5\n", kind: .wrongType,
+            line: 3,
             key: "workout.resume-within-minutes"),
-        .init(name: "number for a choice", text: "[hub]\nlog-level = 3\n", kind: .wrongType, line: 2, key: "hub.log-level"),
+        .init(
+            name: "number for a choice", text: "[hub]\nlog-level = 3\n", kind: .wrongType, line: 2, key: "hub.log-level"
+        ),
         .init(name: "value for a table", text: "# hub settings\nhub = 3\n", kind: .wrongType, line: 2, key: "hub"),
         .init(
-            name: "below the range", text: "[workout]\n# seconds\nheart-rate-timeout-seconds = 0\n", kind: .outOfRange, line: 3,
+            name: "below the range", text: "[workout]\n# seconds\nheart-rate-timeout-seconds = 0\n", kind: .outOfRange,
+            line: 3,
             key: "workout.heart-rate-timeout-seconds"),
         .init(
             name: "above the range", text: "[workout]\nresume-within-minutes = 1441\n", kind: .outOfRange, line: 2,
             key: "workout.resume-within-minutes"),
-        .init(name: "not one of the choices", text: "[hub]\nlog-level = \"loud\"\n", kind: .invalidValue, line: 2, key: "hub.log-level"),
+        .init(
+            name: "not one of the choices", text: "[hub]\nlog-level = \"loud\"\n", kind: .invalidValue, line: 2,
+            key: "hub.log-level"),
     ]
 }
 

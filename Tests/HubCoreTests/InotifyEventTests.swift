@@ -14,7 +14,8 @@ import Testing
     @Test func parsesEveryEventOfABatchWithItsNameWithoutPadding() {
         // IN_MODIFY = 0x2 on "stayfit.sqlite-wal" (18 bytes, padded to 32), IN_Q_OVERFLOW = 0x4000 (no name),
         // IN_CLOSE_WRITE = 0x8 on "stayfit.sqlite" (14 bytes, padded to 16).
-        let batch = event(mask: 0x2, name: "stayfit.sqlite-wal", paddedTo: 32) + event(mask: 0x4000, name: "", paddedTo: 0)
+        let batch =
+            event(mask: 0x2, name: "stayfit.sqlite-wal", paddedTo: 32) + event(mask: 0x4000, name: "", paddedTo: 0)
             + event(mask: 0x8, name: "stayfit.sqlite", paddedTo: 16)
         #expect(batch.count == 48 + 16 + 32)
         #expect(

@@ -53,7 +53,10 @@ private struct Tagged: BusMessage, Equatable {
         var received: [Int] = []
         for _ in 0..<4 { received.append(try await slow.next().number) }
         #expect(received == [6, 7, 8, 9])
-        #expect(bus.statistics() == [BusSubscriptionStatistics(subscriber: "slow", messageType: "Ping", delivered: 10, dropped: 6)])
+        #expect(
+            bus.statistics() == [
+                BusSubscriptionStatistics(subscriber: "slow", messageType: "Ping", delivered: 10, dropped: 6)
+            ])
         #expect(bus.droppedMessageCount == 6)
     }
 

@@ -34,9 +34,10 @@ import Testing
             [plugins.silent]
             restart-max-delay-seconds = 10
             """)
-        #expect(built.map(\.policy) == [
-            .shutdown, .restart(initialDelay: .seconds(1), maxDelay: .seconds(10), resetAfter: .seconds(60)),
-        ])
+        #expect(
+            built.map(\.policy) == [
+                .shutdown, .restart(initialDelay: .seconds(1), maxDelay: .seconds(10), resetAfter: .seconds(60)),
+            ])
         #expect(try build("[plugins.silent]\non-failure = \"ignore\"").map(\.policy) == [.ignore])
         #expect(try build("[plugins.silent]").map(\.policy) == [.standard])
     }
@@ -86,7 +87,10 @@ import Testing
         let outOfRange = try #require(throws: ConfigurationError.self) {
             try build("[plugins.silent]\n\nrestart-max-delay-seconds = 0")
         }
-        #expect((outOfRange.kind, outOfRange.line, outOfRange.key) == (.outOfRange, 3, "plugins.silent.restart-max-delay-seconds"))
+        #expect(
+            (outOfRange.kind, outOfRange.line, outOfRange.key) == (
+                .outOfRange, 3, "plugins.silent.restart-max-delay-seconds"
+            ))
 
         let invalid = try #require(throws: ConfigurationError.self) {
             try build("[plugins.silent]\non-failure = \"panic\"")
@@ -101,7 +105,8 @@ import Testing
         defer { withExtendedLifetime(directory) {} }
         let before = InstanceCountingPlugin.made
         let built = try #require(
-            try registry.build(try HubConfiguration(text: "[plugins.counting]\nlabel = \"x\"", file: "stayfit.toml")) { _ in
+            try registry.build(try HubConfiguration(text: "[plugins.counting]\nlabel = \"x\"", file: "stayfit.toml")) {
+                _ in
                 context
             }.first)
         #expect(InstanceCountingPlugin.made == before + 1, "the registry builds the first instance at once")
@@ -133,7 +138,9 @@ import Testing
         // A table that would not build (an unknown key) still counts as enabled: nothing is built.
         let bad = try HubConfiguration(text: "[plugins.real-time]\ntypo = 1", file: "stayfit.toml")
         #expect(registry.enabled(with: .needsRealTime, in: bad) == ["real-time"])
-        #expect(registry.enabled(with: .needsRealTime, in: try HubConfiguration(text: "[plugins.greeter]", file: "x")).isEmpty)
+        #expect(
+            registry.enabled(with: .needsRealTime, in: try HubConfiguration(text: "[plugins.greeter]", file: "x"))
+                .isEmpty)
     }
 }
 

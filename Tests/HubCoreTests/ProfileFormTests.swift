@@ -69,7 +69,8 @@ struct RefusedForm: Sendable, CustomTestStringConvertible {
         #expect(
             try form.validated(against: nil, today: today)
                 == Profile(
-                    name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 170, weightKilograms: 62.5,
+                    name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 170,
+                    weightKilograms: 62.5,
                     heartRateMonitoring: false))
     }
 

@@ -9,7 +9,9 @@ import Testing
     typealias Harness = EngineHarness
 
     /// Stores a workout with ten seconds, its last one saved at `boot`, and labels a year off the clock's.
-    private func storeInterruptedWorkout(in harness: Harness, seenAt boot: BootTime, paused: Bool = false) async throws -> WorkoutID {
+    private func storeInterruptedWorkout(in harness: Harness, seenAt boot: BootTime, paused: Bool = false) async throws
+        -> WorkoutID
+    {
         let start = Date.testStart(plus: 365 * 86_400)  // labelled by a clock that was a year ahead
         let id = try await harness.store.startWorkout(at: start, goal: nil)
         let samples = (1...10).map { second in
@@ -17,7 +19,8 @@ import Testing
                 second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
                 longitude: nil, speedMetersPerSecond: nil, distanceMeters: 0, kilocalories: 0, steps: nil)
         }
-        try await harness.store.recordSamples(samples, totals: WorkoutMetrics(restoring: samples).totals, of: id, seenAt: boot)
+        try await harness.store.recordSamples(
+            samples, totals: WorkoutMetrics(restoring: samples).totals, of: id, seenAt: boot)
         if paused { try await harness.store.beginPause(of: id, at: start.addingTimeInterval(10), seenAt: boot) }
         return id
     }
@@ -40,7 +43,8 @@ import Testing
     @Test func afterARebootWithTheClockNotYetSetTheWorkoutIsClosedNotResumedOnAGuess() async throws {
         let harness = try Harness()
         harness.clock.setWallClockSynchronised(false)
-        let id = try await storeInterruptedWorkout(in: harness, seenAt: BootTime(bootID: "an earlier boot", secondsSinceBoot: 50))
+        let id = try await storeInterruptedWorkout(
+            in: harness, seenAt: BootTime(bootID: "an earlier boot", secondsSinceBoot: 50))
         let recovered = harness.bus.messages(of: WorkoutRecovered.self)
         let announcements = harness.bus.messages(of: Announcement.self)
         try await harness.run {
@@ -79,7 +83,8 @@ import Testing
         let id = try await storeInterruptedWorkout(
             in: harness, seenAt: BootTime(bootID: now.bootID, secondsSinceBoot: now.secondsSinceBoot - 5), paused: true)
         try await harness.run {
-            #expect(try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
+            #expect(
+                try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
             harness.clock.advance(by: .seconds(1))
             let progress = try await harness.progress.next()
             #expect(progress.workoutID == id)

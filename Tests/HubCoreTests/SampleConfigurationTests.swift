@@ -1,6 +1,7 @@
 import Foundation
-@testable import HubCore
 import Testing
+
+@testable import HubCore
 
 /// The commented sample `etc/stayfit.toml`: it must parse, and every value in it must be the default.
 enum SampleConfiguration {

@@ -35,7 +35,8 @@ import Testing
 
     @Test func onShutdownThePresenterStillShowsTheFinishedWorkoutAfterTheSensorsStopped() async throws {
         let recording = UUID().uuidString
-        let (hub, directory) = try hub("[plugins.order-presenter]\nrecording = \"\(recording)\"\n[plugins.order-sensor]")
+        let (hub, directory) = try hub(
+            "[plugins.order-presenter]\nrecording = \"\(recording)\"\n[plugins.order-sensor]")
         defer { withExtendedLifetime(directory) {} }
         let states = hub.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
 

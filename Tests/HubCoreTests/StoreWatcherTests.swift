@@ -14,7 +14,8 @@ import Testing
         let (context, directory) = try PluginContext.test()
         let changes = context.bus.messages(of: StoreChanged.self, subscriber: "test")
         let (watching, ready) = AsyncStream.makeStream(of: Void.self)
-        let watcher = StoreWatcher(context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
+        let watcher = StoreWatcher(
+            context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await watcher.run() }
             try await watching.next(within: .seconds(10))
@@ -36,7 +37,8 @@ import Testing
         let (context, directory) = try PluginContext.test()
         _ = directory
         let (watching, ready) = AsyncStream.makeStream(of: Void.self)
-        let watcher = StoreWatcher(context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
+        let watcher = StoreWatcher(
+            context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
         let run = Task { try await watcher.run() }
         try await watching.next(within: .seconds(10))
         run.cancel()

@@ -170,7 +170,8 @@ import Testing
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await supervisor.run() }
-            #expect(try await failures.next() == PluginFailed(plugin: "scripted", reason: "boom", restartIn: .seconds(1)))
+            #expect(
+                try await failures.next() == PluginFailed(plugin: "scripted", reason: "boom", restartIn: .seconds(1)))
             try await clock.waitForSleepers()
             clock.advance(by: .seconds(1))
             try await group.waitForAll()

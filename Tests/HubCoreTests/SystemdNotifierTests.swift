@@ -27,7 +27,8 @@ private final class FakeSystemd {
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         // An abstract name is exactly as long as the length says: no terminating NUL, as systemd binds it.
-        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count)
+        let pathOffset = try #require(MemoryLayout<sockaddr_un>.offset(of: \.sun_path))
+        let length = socklen_t(pathOffset + bytes.count)
         let bound = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }

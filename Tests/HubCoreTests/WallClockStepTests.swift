@@ -59,7 +59,8 @@ import Testing
             // A source whose clock is an hour ahead: its label says "in an hour", its arrival says "now".
             harness.clock.advance(by: .milliseconds(500))
             harness.bus.publish(
-                HeartRateMeasured(beatsPerMinute: 140, source: "test", timestamp: harness.clock.now.addingTimeInterval(3_600)))
+                HeartRateMeasured(
+                    beatsPerMinute: 140, source: "test", timestamp: harness.clock.now.addingTimeInterval(3_600)))
             harness.clock.advance(by: .milliseconds(500))
             _ = try await harness.progress.next()
             for _ in 2...6 { _ = try await harness.second() }

@@ -86,7 +86,8 @@ import Testing
             let finished = try await harness.send(.stop)
             #expect((finished.state, finished.previous) == (.finished, .running))
             let summary = try #require(finished.summary)
-            let distance = Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2) + Harness.meters(from: 100, to: 101)
+            let distance =
+                Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2) + Harness.meters(from: 100, to: 101)
             #expect(summary.id == id)
             #expect(summary.status == .finished)
             #expect(summary.startedAt == Date.testStart())
@@ -101,9 +102,14 @@ import Testing
             #expect(stored.endedAt == Date.testStart(plus: 8))
             #expect(stored.totals == summary.totals)
             try await harness.saved()
-            #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))])
+            #expect(
+                try await harness.store.pauses(of: id) == [
+                    WorkoutPause(startedAt: .testStart(plus: 3), endedAt: .testStart(plus: 6))
+                ])
             try await harness.saved()
-            #expect(try await harness.store.samples(of: id).map(\.recordedAt) == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
+            #expect(
+                try await harness.store.samples(of: id).map(\.recordedAt)
+                    == [1, 2, 3, 7, 8].map { Date.testStart(plus: $0) })
             try await harness.saved()
             #expect(try await harness.store.unfinishedWorkout() == nil)
         }
@@ -185,7 +191,8 @@ import Testing
             _ = try await harness.second(heartRate: 140)
             harness.clock.advance(by: .milliseconds(500))
             harness.bus.publish(
-                HeartRateMeasured(beatsPerMinute: 72, contact: .noContact, source: "test", timestamp: harness.clock.now))
+                HeartRateMeasured(beatsPerMinute: 72, contact: .noContact, source: "test", timestamp: harness.clock.now)
+            )
             harness.clock.advance(by: .milliseconds(500))
             #expect(try await harness.progress.next().currentHeartRate == nil)
             try await harness.saved()
@@ -228,7 +235,8 @@ import Testing
             harness.bus.publish(WorkoutCommand(.lap))
             let first = try await laps.next()
             let lap1 = WorkoutLap(
-                number: 1, endedAt: .testStart(plus: 3), movingSeconds: 3, distanceMeters: Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2))
+                number: 1, endedAt: .testStart(plus: 3), movingSeconds: 3,
+                distanceMeters: Harness.meters(from: 0, to: 1) + Harness.meters(from: 1, to: 2))
             #expect(first == LapCompleted(workoutID: id, lap: lap1))
 
             for second in 3..<5 { _ = try await harness.second(fix: second) }

@@ -87,7 +87,8 @@ import Testing
     @Test func negativeDistanceOrEnergyIsNotSubtracted() {
         var metrics = WorkoutMetrics()
         metrics.recordSecond(heartRate: nil, speedMetersPerSecond: nil, distanceMeters: 3, kilocalories: 1, steps: nil)
-        metrics.recordSecond(heartRate: nil, speedMetersPerSecond: nil, distanceMeters: -2, kilocalories: -1, steps: nil)
+        metrics.recordSecond(
+            heartRate: nil, speedMetersPerSecond: nil, distanceMeters: -2, kilocalories: -1, steps: nil)
         #expect(metrics.distanceMeters == 3)
         #expect(metrics.kilocalories == 1)
     }
@@ -100,7 +101,8 @@ import Testing
             kcal += second.kcal
             samples.append(
                 WorkoutSample(
-                    second: index + 1, recordedAt: Date(timeIntervalSince1970: Double(index)), heartRate: second.heartRate,
+                    second: index + 1, recordedAt: Date(timeIntervalSince1970: Double(index)),
+                    heartRate: second.heartRate,
                     latitude: nil, longitude: nil, speedMetersPerSecond: second.speed, distanceMeters: distance,
                     kilocalories: kcal, steps: second.steps))
         }
@@ -112,7 +114,8 @@ import Testing
         // Seconds 3 and 4 were never stored (e.g. lost in a crash): moving time still counts up to second 5.
         let samples = [1, 2, 5].map {
             WorkoutSample(
-                second: $0, recordedAt: Date(timeIntervalSince1970: Double($0)), heartRate: nil, latitude: nil, longitude: nil,
+                second: $0, recordedAt: Date(timeIntervalSince1970: Double($0)), heartRate: nil, latitude: nil,
+                longitude: nil,
                 speedMetersPerSecond: nil, distanceMeters: Double($0), kilocalories: 0, steps: nil)
         }
         let metrics = WorkoutMetrics(restoring: samples)

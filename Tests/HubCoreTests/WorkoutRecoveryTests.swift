@@ -9,7 +9,9 @@ import Testing
 
     /// Stores a running workout that started `ago` seconds before the clock's now, with 60 recorded seconds
     /// of 2.5 m at 130 bpm each.
-    private func storeInterruptedWorkout(in harness: Harness, startedSecondsAgo ago: Double) async throws -> (WorkoutID, [WorkoutSample]) {
+    private func storeInterruptedWorkout(in harness: Harness, startedSecondsAgo ago: Double) async throws -> (
+        WorkoutID, [WorkoutSample]
+    ) {
         let start = Date.testStart(plus: -ago)
         let id = try await harness.store.startWorkout(at: start, goal: nil)
         let samples = (1...60).map { second in
@@ -40,7 +42,10 @@ import Testing
             #expect(stored.recovery == .resumed)
             // The time the hub was away is a pause.
             try await harness.saved()
-            #expect(try await harness.store.pauses(of: id) == [WorkoutPause(startedAt: .testStart(plus: -40), endedAt: .testStart())])
+            #expect(
+                try await harness.store.pauses(of: id) == [
+                    WorkoutPause(startedAt: .testStart(plus: -40), endedAt: .testStart())
+                ])
 
             let progress = try await harness.second()
             #expect(progress.workoutID == id)
@@ -102,7 +107,8 @@ import Testing
         let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
         try await harness.store.beginPause(of: id, at: .testStart(plus: -40))
         try await harness.run {
-            #expect(try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
+            #expect(
+                try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
             let progress = try await harness.send(.resume)
             #expect(progress.state == .running)
             #expect(try await harness.second().moving == .seconds(61))
@@ -116,7 +122,9 @@ import Testing
             let started = try await harness.send(.start)
             #expect(started.previous == .idle)
         }
-        #expect(harness.bus.statistics().first { $0.subscriber == "test" && $0.messageType == "WorkoutRecovered" }?.delivered == 0)
+        #expect(
+            harness.bus.statistics().first { $0.subscriber == "test" && $0.messageType == "WorkoutRecovered" }?
+                .delivered == 0)
         withExtendedLifetime(recovered) {}
     }
 }

@@ -10,11 +10,13 @@ import Testing
     /// Every command in every state.
     static let table: [(WorkoutCommand.Action, WorkoutState, Effect)] = [
         (.start, .idle, .start), (.start, .running, underWay), (.start, .paused, underWay), (.start, .finished, .start),
-        (.pause, .idle, noWorkout), (.pause, .running, .pause), (.pause, .paused, .refuse("The workout is already paused.")),
+        (.pause, .idle, noWorkout), (.pause, .running, .pause),
+        (.pause, .paused, .refuse("The workout is already paused.")),
         (.pause, .finished, noWorkout),
         (.resume, .idle, noWorkout), (.resume, .running, .refuse("The workout is already running.")),
         (.resume, .paused, .resume), (.resume, .finished, noWorkout),
-        (.toggle, .idle, .start), (.toggle, .running, .pause), (.toggle, .paused, .resume), (.toggle, .finished, .start),
+        (.toggle, .idle, .start), (.toggle, .running, .pause), (.toggle, .paused, .resume),
+        (.toggle, .finished, .start),
         (.stop, .idle, noWorkout), (.stop, .running, .stop), (.stop, .paused, .stop), (.stop, .finished, noWorkout),
         (.lap, .idle, noWorkout), (.lap, .running, .lap), (.lap, .paused, .lap), (.lap, .finished, noWorkout),
     ]

@@ -21,7 +21,9 @@ import Testing
             for _ in 3...5 { _ = try await harness.second(heartRate: 120) }
             #expect(try await harness.send(.stop).summary?.totals.movingSeconds == 5)
             var said: [String] = []
-            while !said.contains(where: { $0.hasPrefix("Cannot save") }) { said.append(try await announcements.next().text) }
+            while !said.contains(where: { $0.hasPrefix("Cannot save") }) {
+                said.append(try await announcements.next().text)
+            }
             lock.unlock()
 
             let b = try #require(try await harness.send(.start).workoutID)
@@ -39,7 +41,9 @@ import Testing
             #expect(samplesB.map(\.second) == [1, 2])
             #expect(samplesB.map(\.heartRate) == [150, 150], "none of A's seconds landed in B")
             #expect(try await harness.store.workout(b)?.status == .finished)
-            while !said.contains("Workout data is being saved again.") { said.append(try await announcements.next().text) }
+            while !said.contains("Workout data is being saved again.") {
+                said.append(try await announcements.next().text)
+            }
         }
     }
 
@@ -69,7 +73,8 @@ import Testing
             let simulated = try #require(try await harness.send(.start).workoutID)
             harness.clock.advance(by: .milliseconds(500))
             harness.bus.publish(
-                HeartRateMeasured(beatsPerMinute: 130, source: "simulator", timestamp: harness.clock.now, isSimulated: true))
+                HeartRateMeasured(
+                    beatsPerMinute: 130, source: "simulator", timestamp: harness.clock.now, isSimulated: true))
             harness.clock.advance(by: .milliseconds(500))
             _ = try await harness.progress.next()
             #expect(try await harness.send(.stop).summary?.isSimulated == true)

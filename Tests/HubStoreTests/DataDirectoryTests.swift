@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func thenTheHomeDirectory() {
-        #expect(DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/pi"]).path == "/home/pi/.local/share/stayfit")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/pi"]).path
+                == "/home/pi/.local/share/stayfit")
         #expect(
             DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "", "HOME": "/home/pi"]).path
                 == "/home/pi/.local/share/stayfit")
@@ -34,6 +36,8 @@ import Testing
 
     @Test func withNoEnvironmentTheUsersHomeIsUsed() {
         let resolved = DataDirectory.resolve(explicit: nil, environment: [:])
-        #expect(resolved.path == URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share/stayfit").path)
+        #expect(
+            resolved.path == URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share/stayfit").path
+        )
     }
 }

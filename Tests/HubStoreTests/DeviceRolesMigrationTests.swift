@@ -14,7 +14,8 @@ import Testing
         """
 
     static let powerMeter = RememberedDevice(
-        role: .power, address: "C0:FF:EE:00:00:0A", name: "Assioma Duo", rememberedAt: Date(timeIntervalSince1970: 1_796_000_000))
+        role: .power, address: "C0:FF:EE:00:00:0A", name: "Assioma Duo",
+        rememberedAt: Date(timeIntervalSince1970: 1_796_000_000))
 
     @Test func aVersion4DatabaseKeepsItsStrapAndItsChangeCounterAndTakesNewRoles() async throws {
         let directory = try TemporaryDirectory()
@@ -60,7 +61,8 @@ import Testing
         let store = try HubStore(directory: directory.url)
         let rower = RememberedDevice.Role(rawValue: "rowing-machine")
         try await store.remember(
-            RememberedDevice(role: rower, address: "C0:FF:EE:00:00:0B", name: "Rower", rememberedAt: Date(timeIntervalSince1970: 0)))
+            RememberedDevice(
+                role: rower, address: "C0:FF:EE:00:00:0B", name: "Rower", rememberedAt: Date(timeIntervalSince1970: 0)))
         await #expect(try store.rememberedDevice(rower)?.name == "Rower")
         await #expect(try store.rememberedDevice(.treadmill) == nil)
     }

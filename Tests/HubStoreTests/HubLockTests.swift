@@ -39,7 +39,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let first = try HubLock(directory: directory.url, purpose: .command)
         let error = try #require(throws: HubLockError.self) { try HubLock(directory: directory.url, purpose: .hub) }
-        #expect(error.description == "another stayfit command (PID \(getpid())) is using the data directory \(directory.url.path)")
+        #expect(
+            error.description
+                == "another stayfit command (PID \(getpid())) is using the data directory \(directory.url.path)")
         withExtendedLifetime(first) {}
     }
 

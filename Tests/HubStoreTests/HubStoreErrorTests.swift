@@ -26,7 +26,9 @@ import Testing
     @Test func aReadOnlyDatabaseSaysToCheckOwnerPermissionsAndMount() {
         let error = message(.SQLITE_READONLY, "attempt to write a readonly database")
         #expect(!error.isDiskFull)
-        #expect(error.description.hasPrefix("cannot save to \(path): the database is read-only (attempt to write a readonly database). "))
+        #expect(
+            error.description.hasPrefix(
+                "cannot save to \(path): the database is read-only (attempt to write a readonly database). "))
         #expect(error.description.contains("owns the file"))
         #expect(error.description.contains("mounted read-only"))
     }
@@ -42,12 +44,16 @@ import Testing
 
     @Test func aPlainIOErrorPointsAtTheDisk() {
         let error = message(.SQLITE_IOERR, "disk I/O error")
-        #expect(error.description.hasPrefix("reading or writing \(path) failed (disk I/O error). The disk may be full, removed or failing"))
+        #expect(
+            error.description.hasPrefix(
+                "reading or writing \(path) failed (disk I/O error). The disk may be full, removed or failing"))
     }
 
     @Test func aBusyDatabaseSaysWhoToLookForAndToTryAgain() {
         let error = message(.SQLITE_BUSY, "database is locked")
-        #expect(error.description.hasPrefix("the database \(path) is locked: another process kept it busy for more than 5 seconds"))
+        #expect(
+            error.description.hasPrefix(
+                "the database \(path) is locked: another process kept it busy for more than 5 seconds"))
         #expect(error.description.contains("Try again in a moment"))
         let recovering = message(.SQLITE_BUSY_RECOVERY, "database is locked")
         #expect(recovering.description.contains("another process is recovering it after a crash"))

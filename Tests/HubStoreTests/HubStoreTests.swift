@@ -17,10 +17,11 @@ import Testing
         heartRateMonitoring: true)
 
     @Test func aNewStoreIsMigratedAndEmpty() async throws {
-        #expect(try await store.rowCounts() == [
-            "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-        ])
+        #expect(
+            try await store.rowCounts() == [
+                "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
+                "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
+            ])
         #expect(try await store.changeVersions() == [.profile: 0, .goals: 0, .devices: 0])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)
@@ -41,7 +42,8 @@ import Testing
         let fileMode = try #require(try files.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int)
         #expect(fileMode & 0o777 == 0o600)
         let directoryMode = try #require(
-            try files.attributesOfItem(atPath: directory.url.appendingPathComponent("data").path)[.posixPermissions] as? Int)
+            try files.attributesOfItem(atPath: directory.url.appendingPathComponent("data").path)[.posixPermissions]
+                as? Int)
         #expect(directoryMode & 0o777 == 0o700)
         #expect(store.path == directory.url.appendingPathComponent("data/stayfit.sqlite").path)
     }

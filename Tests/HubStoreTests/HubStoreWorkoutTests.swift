@@ -40,7 +40,8 @@ import Testing
         try await store.recordSamples((1...3).map { sample($0) }, totals: totals(seconds: 3), of: id)
         try await store.beginPause(of: id, at: start.addingTimeInterval(3))
         try await store.endPause(of: id, at: start.addingTimeInterval(5))
-        try await store.recordLap(WorkoutLap(number: 1, endedAt: start.addingTimeInterval(5), movingSeconds: 3, distanceMeters: 8.25), of: id)
+        try await store.recordLap(
+            WorkoutLap(number: 1, endedAt: start.addingTimeInterval(5), movingSeconds: 3, distanceMeters: 8.25), of: id)
         try await store.finishWorkout(id, at: start.addingTimeInterval(6), totals: totals(seconds: 3))
         return id
     }
@@ -48,7 +49,11 @@ import Testing
     @Test func aWorkoutReadsBackExactlyAsRecorded() async throws {
         let goal = Goal(kind: .distance, target: 5_000)
         let id = try await store.startWorkout(at: start, goal: goal)
-        #expect(try await store.workout(id) == Workout(id: id, startedAt: start, endedAt: nil, status: .running, totals: WorkoutTotals(), goal: goal, recovery: nil))
+        #expect(
+            try await store.workout(id)
+                == Workout(
+                    id: id, startedAt: start, endedAt: nil, status: .running, totals: WorkoutTotals(), goal: goal,
+                    recovery: nil))
         #expect(try await store.unfinishedWorkout()?.id == id)
 
         let samples = (1...4).map { sample($0, heartRate: $0 == 2 ? nil : 140) }
@@ -59,10 +64,14 @@ import Testing
 
         try await store.beginPause(of: id, at: start.addingTimeInterval(4.5))
         #expect(try await store.workout(id)?.status == .paused)
-        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: nil)])
+        #expect(
+            try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: nil)])
         try await store.endPause(of: id, at: start.addingTimeInterval(9.25))
         #expect(try await store.workout(id)?.status == .running)
-        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: start.addingTimeInterval(9.25))])
+        #expect(
+            try await store.pauses(of: id) == [
+                WorkoutPause(startedAt: start.addingTimeInterval(4.5), endedAt: start.addingTimeInterval(9.25))
+            ])
 
         let lap = WorkoutLap(number: 1, endedAt: start.addingTimeInterval(10), movingSeconds: 4, distanceMeters: 11)
         try await store.recordLap(lap, of: id)
@@ -70,7 +79,11 @@ import Testing
 
         let end = start.addingTimeInterval(12)
         try await store.finishWorkout(id, at: end, totals: totals(seconds: 4))
-        #expect(try await store.workout(id) == Workout(id: id, startedAt: start, endedAt: end, status: .finished, totals: totals(seconds: 4), goal: goal, recovery: nil))
+        #expect(
+            try await store.workout(id)
+                == Workout(
+                    id: id, startedAt: start, endedAt: end, status: .finished, totals: totals(seconds: 4), goal: goal,
+                    recovery: nil))
         #expect(try await store.unfinishedWorkout() == nil)
     }
 
@@ -78,7 +91,10 @@ import Testing
         let id = try await store.startWorkout(at: start, goal: nil)
         try await store.beginPause(of: id, at: start.addingTimeInterval(10))
         try await store.finishWorkout(id, at: start.addingTimeInterval(30), totals: WorkoutTotals())
-        #expect(try await store.pauses(of: id) == [WorkoutPause(startedAt: start.addingTimeInterval(10), endedAt: start.addingTimeInterval(30))])
+        #expect(
+            try await store.pauses(of: id) == [
+                WorkoutPause(startedAt: start.addingTimeInterval(10), endedAt: start.addingTimeInterval(30))
+            ])
     }
 
     @Test func recoveryIsRecordedWithTheWorkout() async throws {
@@ -87,10 +103,14 @@ import Testing
         try await store.recordPause(of: resumed, from: start.addingTimeInterval(60), to: start.addingTimeInterval(90))
         try await store.finishWorkout(resumed, at: start.addingTimeInterval(120), totals: WorkoutTotals())
         #expect(try await store.workout(resumed)?.recovery == .resumed)
-        #expect(try await store.pauses(of: resumed) == [WorkoutPause(startedAt: start.addingTimeInterval(60), endedAt: start.addingTimeInterval(90))])
+        #expect(
+            try await store.pauses(of: resumed) == [
+                WorkoutPause(startedAt: start.addingTimeInterval(60), endedAt: start.addingTimeInterval(90))
+            ])
 
         let closed = try await store.startWorkout(at: start.addingTimeInterval(1_000), goal: nil)
-        try await store.finishWorkout(closed, at: start.addingTimeInterval(1_100), totals: WorkoutTotals(), recovery: .closed)
+        try await store.finishWorkout(
+            closed, at: start.addingTimeInterval(1_100), totals: WorkoutTotals(), recovery: .closed)
         #expect(try await store.workout(closed)?.recovery == .closed)
     }
 
@@ -111,10 +131,11 @@ import Testing
         #expect(try await store.samples(of: deleted).isEmpty)
         #expect(try await store.pauses(of: deleted).isEmpty)
         #expect(try await store.laps(of: deleted).isEmpty)
-        #expect(try await store.rowCounts() == [
-            "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-        ])
+        #expect(
+            try await store.rowCounts() == [
+                "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
+                "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
+            ])
         #expect(try await store.samples(of: kept).count == 3)
     }
 
@@ -126,19 +147,22 @@ import Testing
     }
 
     @Test func deletingAllUserDataEmptiesEveryTable() async throws {
-        try await store.saveProfile(Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
+        try await store.saveProfile(
+            Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
         try await store.setActiveGoal(Goal(kind: .steps, target: 8_000))
         _ = try await recordWholeWorkout(startingAt: start)
         try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
-        try await store.remember(RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
+        try await store.remember(
+            RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
         #expect(try await store.rowCounts().values.allSatisfy { $0 > 0 })
 
         try await store.deleteAllUserData()
 
-        #expect(try await store.rowCounts() == [
-            "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
-            "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-        ])
+        #expect(
+            try await store.rowCounts() == [
+                "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
+                "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
+            ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)
     }

@@ -32,9 +32,18 @@ import Testing
     @Test(arguments: [
         (["--name", "", "--birth-date", "1990-04-21"], "Enter Name"),
         (["--name", "Alex"], "Select DOB"),
-        (["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "abc", "--weight", "70"], "Enter Proper Height"),
-        (["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "", "--weight", "70"], "Enter Height"),
-        (["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "180", "--weight", "x"], "Enter Proper Weight"),
+        (
+            ["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "abc", "--weight", "70"],
+            "Enter Proper Height"
+        ),
+        (
+            ["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "", "--weight", "70"],
+            "Enter Height"
+        ),
+        (
+            ["--name", "Alex", "--birth-date", "1990-04-21", "--gender", "male", "--height", "180", "--weight", "x"],
+            "Enter Proper Weight"
+        ),
         ([String](), "Empty Fields"),
     ])
     func profileSetRejectsBadInputWithTheSeedAppsMessage(arguments: [String], message: String) async throws {
@@ -56,14 +65,18 @@ import Testing
         let bad = try scratch.write("bad.toml", "[plugins.console]\nmode = \"lines\"\nprogress-every-second = 5\n")
         let result = try await StayfitProcess.run(["config", "check", bad])
         #expect(result.status == 78)
-        #expect(result.error.contains("bad.toml:3: plugins.console.progress-every-second: unknown key"), "stderr: \(result.error)")
+        #expect(
+            result.error.contains("bad.toml:3: plugins.console.progress-every-second: unknown key"),
+            "stderr: \(result.error)")
     }
 
     @Test func badCommandLineValuesExitWithUsageErrors() async throws {
         let result = try await StayfitProcess.run(["run", "--speed", "60"])
         #expect(result.status == 64)
         #expect(result.error.contains("--simulate"))
-        let goal = try await StayfitProcess.run(["goals", "set", "distance", "far", "--data-dir", try Scratch().path("data")])
+        let goal = try await StayfitProcess.run([
+            "goals", "set", "distance", "far", "--data-dir", try Scratch().path("data"),
+        ])
         #expect(goal.status == 65)
         #expect(goal.error.contains("5km"))
     }
@@ -72,7 +85,9 @@ import Testing
         let scratch = try Scratch()
         let data = scratch.path("data")
         let config = try scratch.write(
-            "stayfit.toml", "[plugins.simulator]\nworkout = \"manual\"\n[plugins.console]\nmode = \"lines\"\nprogress-every-seconds = 0\n")
+            "stayfit.toml",
+            "[plugins.simulator]\nworkout = \"manual\"\n[plugins.console]\nmode = \"lines\"\nprogress-every-seconds = 0\n"
+        )
         let hub = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
         try await hub.waitForOutput("StayFit Hub is ready")
         hub.send("start")

@@ -38,7 +38,9 @@ import Testing
         let last = try #require(samples.last)
         #expect(samples.count >= 3)
         // Persisted every second: what was lost is the part of the second in flight, plus scheduling slack.
-        #expect(killedAt.timeIntervalSince(last.recordedAt) <= 1.25, "last stored second \(last.recordedAt), killed \(killedAt)")
+        #expect(
+            killedAt.timeIntervalSince(last.recordedAt) <= 1.25,
+            "last stored second \(last.recordedAt), killed \(killedAt)")
         #expect(samples.map(\.second) == Array(1...samples.count))
 
         let restarted = try StayfitProcess(arguments)
@@ -74,7 +76,8 @@ import Testing
             samples.append(
                 WorkoutSample(
                     second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
-                    longitude: nil, speedMetersPerSecond: 3, distanceMeters: Double(second) * 3, kilocalories: Double(second) * 0.2,
+                    longitude: nil, speedMetersPerSecond: 3, distanceMeters: Double(second) * 3,
+                    kilocalories: Double(second) * 0.2,
                     steps: nil))
         }
         try await store.recordSamples(samples, totals: totals, of: id)

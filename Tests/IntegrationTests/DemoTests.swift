@@ -6,7 +6,9 @@ import Testing
     @Test func demoStoresAWorkoutWhoseDurationAndDistanceMatchTheRecording() async throws {
         let scratch = try Scratch()
         let recording = try scratch.write("straight.csv", StraightRun.csv(seconds: 600))
-        let result = try await StayfitProcess.run(["demo", "--file", recording, "--speed", "60", "--data-dir", scratch.path("data")])
+        let result = try await StayfitProcess.run([
+            "demo", "--file", recording, "--speed", "60", "--data-dir", scratch.path("data"),
+        ])
         #expect(result.status == 0, "stderr: \(result.error)")
         // The simulator stops the workout half a second after its last reading, just where the engine starts to
         // count a partial last second: a stop a few milliseconds late (a hub second is 17 ms at 60×) makes it

@@ -13,7 +13,8 @@ import Testing
         status: Int32, output: String, error: String
     ) {
         try await StayfitProcess.run(
-            ["devices"] + arguments + ["--data-dir", data], environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+            ["devices"] + arguments + ["--data-dir", data],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
     }
 
     @Test func scanListsTheStrapsInRangeIncludingOneThatStartsAdvertisingDuringTheScan() async throws {
@@ -78,7 +79,10 @@ import Testing
             try await environment.bluez(
                 "/org/bluez/hci0/dev_C0_FF_EE_00_00_09", "org.freedesktop.DBus.Mock", "UpdateProperties",
                 signature: "sa{sv}",
-                [.string("org.bluez.Device1"), .dictionary(["UUIDs": .strings(["0000110b-0000-1000-8000-00805f9b34fb"])])])
+                [
+                    .string("org.bluez.Device1"),
+                    .dictionary(["UUIDs": .strings(["0000110b-0000-1000-8000-00805f9b34fb"])]),
+                ])
             let scratch = try Scratch()
             let data = scratch.path("data")
 
@@ -86,9 +90,12 @@ import Testing
             #expect(bad.status == 64)
             #expect(bad.error.contains("\"Polar H10\" is not a Bluetooth address"), "\(bad.error)")
 
-            let missing = try await Self.devices(["connect", "C0:FF:EE:00:00:05", "--seconds", "1"], on: environment, data: data)
+            let missing = try await Self.devices(
+                ["connect", "C0:FF:EE:00:00:05", "--seconds", "1"], on: environment, data: data)
             #expect(missing.status == 1)
-            #expect(missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 seconds"), "\(missing.error)")
+            #expect(
+                missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 seconds"),
+                "\(missing.error)")
 
             let speaker = try await Self.devices(["connect", "C0:FF:EE:00:00:09"], on: environment, data: data)
             #expect(speaker.status == 1)
@@ -102,7 +109,8 @@ import Testing
             _ = try await MockStrap.add(to: environment)
             let scratch = try Scratch()
             let config = try scratch.write("stayfit.toml", "[plugins.heart-rate]\nadapter = \"hci1\"\n")
-            let configured = try await Self.devices(["list", "--config", config], on: environment, data: scratch.path("data"))
+            let configured = try await Self.devices(
+                ["list", "--config", config], on: environment, data: scratch.path("data"))
             #expect(configured.status == 1)
             #expect(configured.error.contains("BlueZ has no Bluetooth adapter hci1"), "\(configured.error)")
             let given = try await Self.devices(

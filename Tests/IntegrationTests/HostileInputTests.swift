@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct HostileInputTests {
     @Test(arguments: [
         ["goals", "set", "steps", "99999999999999999999"], ["goals", "set", "distance", "1000000km"],
-        ["goals", "set", "duration", "100000h"], ["goals", "set", "kcal", "1e400"], ["goals", "set", "kcal", "99999999999999999999"],
+        ["goals", "set", "duration", "100000h"], ["goals", "set", "kcal", "1e400"],
+        ["goals", "set", "kcal", "99999999999999999999"],
     ])
     func anAbsurdGoalIsRefusedAndNothingIsStored(arguments: [String]) async throws {
         let scratch = try Scratch()
@@ -33,8 +34,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ["goals", "--data-dir", ""], ["goals", "set", "steps", "8000", "--data-dir", ""], ["workouts", "--data-dir", " "],
-        ["reset", "--yes", "--data-dir", ""], ["run", "--data-dir", ""], ["demo", "--data-dir", ""], ["demo", "--file", ""],
+        ["goals", "--data-dir", ""], ["goals", "set", "steps", "8000", "--data-dir", ""],
+        ["workouts", "--data-dir", " "],
+        ["reset", "--yes", "--data-dir", ""], ["run", "--data-dir", ""], ["demo", "--data-dir", ""],
+        ["demo", "--file", ""],
     ])
     func anEmptyDirectoryOrFileIsAUsageError(arguments: [String]) async throws {
         let scratch = try Scratch()
@@ -50,8 +53,9 @@ import Testing
     @Test func configCheckOfAnEndlessDeviceStopsAtAMebibyte() async throws {
         let result = try await StayfitProcess.run(["config", "check", "/dev/zero"], timeout: .seconds(30))
         #expect(result.status == 78)
-        #expect(result.error == "error: /dev/zero: the configuration file is larger than 1 MiB, the most this file may be. "
-            + "Check the path, or start from the sample etc/stayfit.toml.\n")
+        #expect(
+            result.error == "error: /dev/zero: the configuration file is larger than 1 MiB, the most this file may be. "
+                + "Check the path, or start from the sample etc/stayfit.toml.\n")
     }
 
     @Test func configCheckEchoesNoControlCharactersAndNoHugeValue() async throws {
@@ -62,7 +66,8 @@ import Testing
         #expect(escaped.error.contains("\"\\u{1B}[2J\\u{1B}[31mred\" is not one of"), "stderr: \(escaped.error)")
         #expect(!escaped.error.contains("\u{1B}"))
 
-        let big = try scratch.write("big.toml", "[hub]\nlog-level = \"" + String(repeating: "x", count: 1_000_000) + "\"\n")
+        let big = try scratch.write(
+            "big.toml", "[hub]\nlog-level = \"" + String(repeating: "x", count: 1_000_000) + "\"\n")
         let long = try await StayfitProcess.run(["config", "check", big])
         #expect(long.status == 78)
         #expect(long.error.count < 500, "\(long.error.count) characters on stderr")
@@ -74,18 +79,23 @@ import Testing
         let config = try scratch.write("stayfit.toml", "[plugins.simulator]\nfile = \"run.csv\"\n")
         let check = try await StayfitProcess.run(["config", "check", config])
         #expect(check.status == 78)
-        #expect(check.error.contains("run.csv:3: seconds \"9223372036854775807\" is out of range"), "stderr: \(check.error)")
+        #expect(
+            check.error.contains("run.csv:3: seconds \"9223372036854775807\" is out of range"), "stderr: \(check.error)"
+        )
         let run = try await StayfitProcess.run(["run", "--config", config, "--data-dir", scratch.path("data")])
         #expect(run.status == 78, "stderr: \(run.error)")
     }
 
     @Test func aRecordingWithWindowsLineEndingsPlays() async throws {
         let scratch = try Scratch()
-        let csv = try scratch.write("run.csv", StraightRun.csv(seconds: 30).replacingOccurrences(of: "\n", with: "\r\n"))
+        let csv = try scratch.write(
+            "run.csv", StraightRun.csv(seconds: 30).replacingOccurrences(of: "\n", with: "\r\n"))
         let result = try await StayfitProcess.run(["demo", "--file", csv, "--speed", "60"])
         #expect(result.status == 0, "stderr: \(result.error)")
         // 0:30, or 0:31 with a partial last second (see DemoTests).
-        #expect(["Workout 1 finished: 0:30", "Workout 1 finished: 0:31"].contains { result.output.contains($0) }, "stdout: \(result.output)")
+        #expect(
+            ["Workout 1 finished: 0:30", "Workout 1 finished: 0:31"].contains { result.output.contains($0) },
+            "stdout: \(result.output)")
     }
 
     @Test func aRelativeRecordingPathStartsFromARelativeConfigurationFilesDirectory() async throws {
@@ -104,14 +114,17 @@ import Testing
         let scratch = try Scratch()
         try await scratch.store().saveProfile(
             Profile(
-                name: "Alex\u{1B}[2J\u{1B}]0;owned\u{07}", birthDate: "1990-04-21", gender: .female, heightCentimeters: 168,
+                name: "Alex\u{1B}[2J\u{1B}]0;owned\u{07}", birthDate: "1990-04-21", gender: .female,
+                heightCentimeters: 168,
                 weightKilograms: 61, heartRateMonitoring: false))
         let result = try await StayfitProcess.run(["profile", "--data-dir", scratch.path("data")])
         #expect(result.status == 0)
         #expect(result.output.contains("Alex\\u{1B}[2J\\u{1B}]0;owned\\u{7}\n"), "stdout: \(result.output)")
         #expect(!result.output.contains("\u{1B}") && !result.output.contains("\u{07}"))
 
-        let refused = try await StayfitProcess.run(["profile", "set", "--name", "Sam\u{1B}[2J", "--data-dir", scratch.path("data")])
+        let refused = try await StayfitProcess.run([
+            "profile", "set", "--name", "Sam\u{1B}[2J", "--data-dir", scratch.path("data"),
+        ])
         #expect(refused.status == 65)
         #expect(refused.error.contains("\"Sam\\u{1B}[2J\" has control characters"), "stderr: \(refused.error)")
     }
@@ -125,7 +138,8 @@ import Testing
         try await hub.waitForOutput("Unknown command")
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0)
-        #expect(hub.standardOutput.contains("Unknown command '\\u{1B}[2J\\u{1B}[31mboo'."), "stdout: \(hub.standardOutput)")
+        #expect(
+            hub.standardOutput.contains("Unknown command '\\u{1B}[2J\\u{1B}[31mboo'."), "stdout: \(hub.standardOutput)")
         #expect(!hub.standardOutput.contains("\u{1B}"))
     }
 }

@@ -66,7 +66,8 @@ import Testing
             let rates = samples.compactMap(\.heartRate)
             #expect(Set(rates).isSubset(of: [120, 142, 80, 130, 132, 131]), "\(rates)")
             #expect(rates.contains(120) && rates.contains(142) && rates.contains(131), "readings recorded: \(rates)")
-            #expect(samples.contains { $0.heartRate == nil }, "the seconds without contact or data are gaps, not repeats")
+            #expect(
+                samples.contains { $0.heartRate == nil }, "the seconds without contact or data are gaps, not repeats")
             #expect(workout.totals.maxHeartRate == 142)
             // Every RR interval, exactly (stored in the strap's 1/1024 s), in order; none from the no-contact packet.
             let milliseconds = { (raw: [Double]) in raw.map { $0 * 1000 / 1024 } }

@@ -48,7 +48,8 @@ import Testing
             let sent = ContinuousClock.now
             hub.send(command)
             try await hub.waitForOutput(answer, timeout: .seconds(5))
-            #expect(ContinuousClock.now - sent < .seconds(1), "'\(command)' answered after \(ContinuousClock.now - sent)")
+            #expect(
+                ContinuousClock.now - sent < .seconds(1), "'\(command)' answered after \(ContinuousClock.now - sent)")
         }
         #expect(ContinuousClock.now - lockedAt < .seconds(8), "all of it happened while the lock was held")
 

@@ -26,10 +26,13 @@ import Testing
         let second = try await StayfitProcess.run(["run", "--simulate", "--config", config, "--data-dir", data])
         #expect(second.status == 1)
         #expect(
-            second.error.contains("error: a hub (PID \(first.processIdentifier)) is already running on the data directory \(data)."),
+            second.error.contains(
+                "error: a hub (PID \(first.processIdentifier)) is already running on the data directory \(data)."),
             "stderr: \(second.error)")
         #expect(second.error.contains("systemctl stop stayfit"))
-        #expect(!second.output.contains("Closed the interrupted workout"), "the second hub did not touch the first one's workout")
+        #expect(
+            !second.output.contains("Closed the interrupted workout"),
+            "the second hub did not touch the first one's workout")
 
         let demo = try await StayfitProcess.run(["demo", "--minutes", "1", "--data-dir", data])
         #expect(demo.status == 1)
@@ -50,7 +53,8 @@ import Testing
         try await first.waitForOutput("StayFit Hub is ready")
         kill(first.processIdentifier, SIGKILL)
         try await first.waitForExit()
-        #expect(FileManager.default.fileExists(atPath: scratch.path("data/hub.lock")), "the file stays; its flock does not")
+        #expect(
+            FileManager.default.fileExists(atPath: scratch.path("data/hub.lock")), "the file stays; its flock does not")
 
         let second = try StayfitProcess(arguments)
         try await second.waitForOutput("StayFit Hub is ready")
@@ -70,7 +74,8 @@ import Testing
         let refused = try await StayfitProcess.run(["reset", "--yes", "--data-dir", data])
         #expect(refused.status == 1)
         #expect(
-            refused.error.contains("error: not resetting: a hub (PID \(hub.processIdentifier)) is using the data directory \(data)"),
+            refused.error.contains(
+                "error: not resetting: a hub (PID \(hub.processIdentifier)) is using the data directory \(data)"),
             "stderr: \(refused.error)")
         #expect(refused.error.contains("Stop the hub first: systemctl stop stayfit"))
         await #expect(try scratch.store().rowCounts()["workouts"] == 1, "nothing deleted")
@@ -101,7 +106,8 @@ import Testing
         let refused = try await StayfitProcess.run(["workouts", "delete", "\(live.id)", "--data-dir", data])
         #expect(refused.status == 1)
         #expect(
-            refused.error.contains("error: not deleting workout \(live.id): a hub (PID \(hub.processIdentifier)) is recording it."),
+            refused.error.contains(
+                "error: not deleting workout \(live.id): a hub (PID \(hub.processIdentifier)) is recording it."),
             "stderr: \(refused.error)")
         await #expect(try store.workout(live.id) != nil)
 
@@ -120,12 +126,15 @@ import Testing
 extension StayfitProcess {
     /// Waits until standard output contains `text` `occurrences` times; fails the test after `timeout`.
     func waitForOutput(
-        _ text: String, occurrences: Int, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, occurrences: Int, timeout: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while standardOutput.components(separatedBy: text).count - 1 < occurrences {
             guard ContinuousClock.now < deadline, isRunning else {
-                Issue.record("\"\(text)\" not \(occurrences) times in the output; stdout:\n\(standardOutput)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\"\(text)\" not \(occurrences) times in the output; stdout:\n\(standardOutput)",
+                    sourceLocation: sourceLocation)
                 throw StayfitProcessError.timedOut
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -42,7 +42,9 @@ import Testing
         let result = try await StayfitProcess.run(
             ["run", "--simulate", "--speed", "60", "--config", config, "--data-dir", scratch.path("data")])
         #expect(result.status == 64)
-        #expect(result.error.contains("the heart-rate plugin cannot follow (it needs real time)"), "stderr: \(result.error)")
+        #expect(
+            result.error.contains("the heart-rate plugin cannot follow (it needs real time)"), "stderr: \(result.error)"
+        )
         #expect(result.error.contains("[plugins.heart-rate]"))
         #expect(result.output.isEmpty, "nothing was started")
     }

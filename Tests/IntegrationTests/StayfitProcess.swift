@@ -52,11 +52,15 @@ final class StayfitProcess: Sendable {
     }
 
     /// Waits until standard output contains `text`; fails the test after `timeout`.
-    func waitForOutput(_ text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func waitForOutput(
+        _ text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let deadline = ContinuousClock.now + timeout
         while !standardOutput.contains(text) {
             guard ContinuousClock.now < deadline, isRunning || standardOutput.contains(text) else {
-                Issue.record("no \"\(text)\" in the output within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "no \"\(text)\" in the output within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)",
+                    sourceLocation: sourceLocation)
                 throw StayfitProcessError.timedOut
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -81,7 +85,8 @@ final class StayfitProcess: Sendable {
 
     /// Runs `stayfit arguments` to completion and returns (status, stdout, stderr).
     static func run(
-        _ arguments: [String], input: String? = nil, environment: [String: String] = [:], timeout: Duration = .seconds(120)
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(120)
     ) async throws -> (status: Int32, output: String, error: String) {
         let process = try StayfitProcess(arguments, environment: environment)
         if let input { process.send(input) }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct SimulatorPluginTests {
     /// The simulator's table from a `stayfit.toml` text, as the hub hands it over.
     static func table(_ text: String) throws -> ConfigTable {
-        try #require(try HubConfiguration(text: "[plugins.simulator]\n" + text, file: "stayfit.toml").pluginTables["simulator"])
+        try #require(
+            try HubConfiguration(text: "[plugins.simulator]\n" + text, file: "stayfit.toml").pluginTables["simulator"])
     }
 
     static func configuration(_ text: String) throws -> SimulatorPlugin.Configuration {
@@ -37,7 +38,10 @@ import Testing
         let sensors = bus.messages(of: SensorStatusChanged.self, subscriber: "test")
         /// How many messages of each type the simulator has published so far.
         func published() -> [String: Int] {
-            Dictionary(uniqueKeysWithValues: bus.statistics().filter { $0.subscriber == "test" }.map { ($0.messageType, $0.delivered) })
+            Dictionary(
+                uniqueKeysWithValues: bus.statistics().filter { $0.subscriber == "test" }.map {
+                    ($0.messageType, $0.delivered)
+                })
         }
         let start = clock.now
 
@@ -47,12 +51,18 @@ import Testing
             // Before the first reading: the sensors are up and the workout is started.
             try await clock.waitForSleepers()
             #expect(try await commands.next() == WorkoutCommand(.start))
-            #expect(try await sensors.next() == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
-            #expect(try await sensors.next() == SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
-            #expect(published() == [
-                "WorkoutCommand": 1, "HeartRateMeasured": 0, "PositionMeasured": 0, "StepsCounted": 0, "ShutdownCommand": 0,
-                "SensorStatusChanged": 2,
-            ])
+            #expect(
+                try await sensors.next()
+                    == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+            #expect(
+                try await sensors.next()
+                    == SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+            #expect(
+                published() == [
+                    "WorkoutCommand": 1, "HeartRateMeasured": 0, "PositionMeasured": 0, "StepsCounted": 0,
+                    "ShutdownCommand": 0,
+                    "SensorStatusChanged": 2,
+                ])
 
             // Each recorded second is played half a second past its mark.
             for (second, (heartRate, latitude, totalSteps)) in [(100, 48.0, 0), (110, 48.00002, 3)].enumerated() {
@@ -61,11 +71,13 @@ import Testing
                 #expect(
                     try await heartRates.next()
                         == HeartRateMeasured(
-                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
+                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)],
+                            contact: .contact,
                             source: "simulator", timestamp: at, isSimulated: true))
                 #expect(
                     try await positions.next()
-                        == PositionMeasured(latitude: latitude, longitude: 11.5, source: "simulator", timestamp: at, isSimulated: true))
+                        == PositionMeasured(
+                            latitude: latitude, longitude: 11.5, source: "simulator", timestamp: at, isSimulated: true))
                 #expect(
                     try await steps.next()
                         == StepsCounted(totalSteps: totalSteps, source: "simulator", timestamp: at, isSimulated: true))
@@ -86,10 +98,12 @@ import Testing
         }
         #expect(clock.now == start.addingTimeInterval(3.5))
         #expect(try await shutdowns.next() == ShutdownCommand(reason: "the simulation has finished"))
-        #expect(published() == [
-            "WorkoutCommand": 2, "HeartRateMeasured": 2, "PositionMeasured": 2, "StepsCounted": 2, "ShutdownCommand": 1,
-            "SensorStatusChanged": 2,
-        ])
+        #expect(
+            published() == [
+                "WorkoutCommand": 2, "HeartRateMeasured": 2, "PositionMeasured": 2, "StepsCounted": 2,
+                "ShutdownCommand": 1,
+                "SensorStatusChanged": 2,
+            ])
         withExtendedLifetime(scratch) {}
     }
 
@@ -107,7 +121,9 @@ import Testing
             clock.advance(by: .seconds(1))
             try await group.waitForAll()
         }
-        #expect(try await sensors.next() == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+        #expect(
+            try await sensors.next() == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator")
+        )
         #expect(context.bus.statistics().first { $0.subscriber == "test" }?.delivered == 1)
         withExtendedLifetime(scratch) {}
     }
@@ -139,7 +155,8 @@ import Testing
     }
 
     /// Plays `csv` with `when-done = "repeat"` and returns the first `count` messages of type `M`.
-    private func playRepeating<M: BusMessage>(_ csv: String, collecting count: Int, of type: M.Type) async throws -> [M] {
+    private func playRepeating<M: BusMessage>(_ csv: String, collecting count: Int, of type: M.Type) async throws -> [M]
+    {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("run.csv").path
         try csv.write(toFile: file, atomically: true, encoding: .utf8)
@@ -183,17 +200,21 @@ import Testing
 
     @Test func aRelativeRecordingIsFoundNextToTheConfigurationFile() throws {
         let directory = try TemporaryDirectory()
-        try "seconds\n0\n1\n".write(to: directory.url.appendingPathComponent("run.csv"), atomically: true, encoding: .utf8)
+        try "seconds\n0\n1\n".write(
+            to: directory.url.appendingPathComponent("run.csv"), atomically: true, encoding: .utf8)
         let stayfit = directory.url.appendingPathComponent("stayfit.toml").path
         let table = try #require(
-            try HubConfiguration(text: "[plugins.simulator]\nfile = \"run.csv\"", file: stayfit).pluginTables["simulator"])
+            try HubConfiguration(text: "[plugins.simulator]\nfile = \"run.csv\"", file: stayfit).pluginTables[
+                "simulator"])
         let configuration = try SimulatorPlugin.Configuration(table)
         #expect(configuration.track.map(\.offset) == [0, 1])
         #expect(configuration.source == directory.url.appendingPathComponent("run.csv").path)
     }
 
     @Test func aFileThatCannotBeReadIsAnErrorOnTheFileKey() throws {
-        let error = try #require(throws: ConfigurationError.self) { try Self.configuration("\nfile = \"/nonexistent/run.csv\"") }
+        let error = try #require(throws: ConfigurationError.self) {
+            try Self.configuration("\nfile = \"/nonexistent/run.csv\"")
+        }
         #expect(error.kind == .invalidValue)
         #expect(error.key == "plugins.simulator.file")
         #expect(error.line == 3)
@@ -250,7 +271,9 @@ import Testing
 
     @Test func repeatingAStepCountNearIntMaxSaturatesInsteadOfTrapping() async throws {
         var configuration = try Self.configuration("when-done = \"repeat\"")
-        configuration.track = [SimulatedSecond(offset: 0, heartRate: nil, latitude: nil, longitude: nil, steps: .max - 1)]
+        configuration.track = [
+            SimulatedSecond(offset: 0, heartRate: nil, latitude: nil, longitude: nil, steps: .max - 1)
+        ]
         let playing = configuration
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
@@ -276,7 +299,10 @@ import Testing
         try "seconds,heart_rate\n0,90\n9223372036854775807,91\n".write(toFile: file, atomically: true, encoding: .utf8)
         let error = try #require(throws: ConfigurationError.self) { try Self.configuration("file = '\(file)'") }
         #expect(error.key == "plugins.simulator.file")
-        #expect(error.problem.hasSuffix("run.csv:3: seconds \"9223372036854775807\" is out of range; it must be from 0 to 86399 (a recording covers at most 24 hours)"))
+        #expect(
+            error.problem.hasSuffix(
+                "run.csv:3: seconds \"9223372036854775807\" is out of range; it must be from 0 to 86399 (a recording covers at most 24 hours)"
+            ))
     }
 
     @Test func anEndlessDeviceIsNotReadAsARecording() throws {

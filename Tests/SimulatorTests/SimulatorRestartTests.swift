@@ -37,7 +37,8 @@ import Testing
         }
         /// Messages delivered to the simulator's subscription to workout states; nil when it has none.
         func workoutStatesDelivered() -> Int? {
-            bus.statistics().first { $0.subscriber == "simulator" && $0.messageType == "WorkoutStateChanged" }?.delivered
+            bus.statistics().first { $0.subscriber == "simulator" && $0.messageType == "WorkoutStateChanged" }?
+                .delivered
         }
 
         try await withSupervisedRestart(of: SimulatorPlugin.id, clock: clock, bus: bus) {

@@ -209,7 +209,9 @@ private final class LossSignal: Sendable {
             state.listeners[id] = continuation
             return id
         }
-        continuation.onTermination = { [weak self] _ in _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) } }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+        }
         return stream
     }
 

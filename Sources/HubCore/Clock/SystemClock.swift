@@ -42,7 +42,9 @@ public struct SystemClock: HubClock {
 
     /// Read once: it does not change while the machine runs.
     private static let bootID: String? = {
-        guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else {
+            return nil
+        }
         let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return id.isEmpty ? nil : id
     }()

@@ -15,7 +15,9 @@ public struct ConfigSource: Sendable {
         var table: [String] = []
         var openMultilineString: String?
         var arrayDepth = 0
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
+            .enumerated()
+        {
             let number = index + 1
             var line = Substring(rawLine)
             if let delimiter = openMultilineString {

@@ -50,10 +50,12 @@ public final class ConfigTable {
     public func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let value = take(key) else { return defaultValue }
         guard case .integer(let number) = value else {
-            throw wrongType(key, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", found: value)
+            throw wrongType(
+                key, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", found: value)
         }
         guard range.contains(number) else {
-            throw outOfRange(key, range: "\(range.lowerBound) to \(range.upperBound)", found: value, default: "\(defaultValue)")
+            throw outOfRange(
+                key, range: "\(range.lowerBound) to \(range.upperBound)", found: value, default: "\(defaultValue)")
         }
         return number
     }
@@ -69,7 +71,8 @@ public final class ConfigTable {
             throw wrongType(key, expected: "a number from \(range.lowerBound) to \(range.upperBound)", found: value)
         }
         guard range.contains(number), number.isFinite else {
-            throw outOfRange(key, range: "\(range.lowerBound) to \(range.upperBound)", found: value, default: "\(defaultValue)")
+            throw outOfRange(
+                key, range: "\(range.lowerBound) to \(range.upperBound)", found: value, default: "\(defaultValue)")
         }
         return number
     }
@@ -116,12 +119,14 @@ public final class ConfigTable {
         throw ConfigurationError(
             kind: .unknownKey, file: source.file, line: line(of: key), key: dotted(key),
             problem: "unknown key" + (keyPath.isEmpty ? "" : " in [\(keyPath.joined(separator: "."))]"),
-            fix: known.isEmpty ? "Remove it." : "Check the spelling; known keys here: \(known.joined(separator: ", ")).")
+            fix: known.isEmpty ? "Remove it." : "Check the spelling; known keys here: \(known.joined(separator: ", "))."
+        )
     }
 
     /// An error about `key` for validation a plugin does itself (e.g. a file that must exist).
     public func invalid(_ key: String, problem: String, fix: String) -> ConfigurationError {
-        ConfigurationError(kind: .invalidValue, file: source.file, line: line(of: key), key: dotted(key), problem: problem, fix: fix)
+        ConfigurationError(
+            kind: .invalidValue, file: source.file, line: line(of: key), key: dotted(key), problem: problem, fix: fix)
     }
 
     // MARK: - Helpers
@@ -142,7 +147,9 @@ public final class ConfigTable {
             fix: "Write it as \(expected).")
     }
 
-    private func outOfRange(_ key: String, range: String, found: ConfigValue, default defaultValue: String) -> ConfigurationError {
+    private func outOfRange(_ key: String, range: String, found: ConfigValue, default defaultValue: String)
+        -> ConfigurationError
+    {
         ConfigurationError(
             kind: .outOfRange, file: source.file, line: line(of: key), key: dotted(key),
             problem: "\(found.literal) is out of range; it must be from \(range)",

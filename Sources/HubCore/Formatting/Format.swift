@@ -6,7 +6,9 @@ import Foundation
 /// and returns text: nothing here converts a `Double` to `Int` in a way that can trap.
 public enum Format {
     /// `7:05` or `1:02:03`.
-    public static func clock(_ duration: Duration) -> String { clock(seconds: wholeNumber(duration.seconds.rounded(.down))) }
+    public static func clock(_ duration: Duration) -> String {
+        clock(seconds: wholeNumber(duration.seconds.rounded(.down)))
+    }
 
     /// `7:05` or `1:02:03`.
     public static func clock(seconds total: Int) -> String {
@@ -91,7 +93,8 @@ public enum Format {
             vsnprintf(&buffer, buffer.count, "%.\(decimals)f", arguments)
         }
         guard count > 0 else { return "–" }
-        return String(decoding: buffer[0..<min(Int(count), buffer.count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(
+            decoding: buffer[0..<min(Int(count), buffer.count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

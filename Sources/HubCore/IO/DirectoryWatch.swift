@@ -14,7 +14,8 @@ final class DirectoryWatch: Sendable {
     /// What is watched: a file written (`IN_MODIFY`), closed after writing (`IN_CLOSE_WRITE`, e.g. when a
     /// writing process exits), created (`IN_CREATE`) or moved in (`IN_MOVED_TO`); and the directory itself
     /// going away. `IN_Q_OVERFLOW` and `IN_IGNORED` come without asking.
-    static let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+    static let mask =
+        UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
         | UInt32(IN_ONLYDIR)
 
     /// Why a directory cannot be watched.

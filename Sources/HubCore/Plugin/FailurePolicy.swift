@@ -27,7 +27,8 @@ public enum FailurePolicy: Sendable, Equatable {
     static func read(from table: ConfigTable) throws -> FailurePolicy {
         let maxDelay = try table.int("restart-max-delay-seconds", default: 30, in: 1...3600)
         switch try table.choice("on-failure", default: Name.restart) {
-        case .restart: return .restart(initialDelay: .seconds(1), maxDelay: .seconds(maxDelay), resetAfter: .seconds(60))
+        case .restart:
+            return .restart(initialDelay: .seconds(1), maxDelay: .seconds(maxDelay), resetAfter: .seconds(60))
         case .ignore: return .ignore
         case .shutdown: return .shutdown
         }

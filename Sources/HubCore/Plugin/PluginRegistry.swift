@@ -23,7 +23,9 @@ public struct PluginRegistry: Sendable {
         _ configuration: HubConfiguration, context: (PluginID) -> PluginContext
     ) throws -> [BuiltPlugin] {
         let known = Set(ids)
-        if let unknown = configuration.pluginTables.keys.filter({ !known.contains($0) }).sorted(by: { $0.rawValue < $1.rawValue }).first {
+        if let unknown = configuration.pluginTables.keys.filter({ !known.contains($0) }).sorted(by: {
+            $0.rawValue < $1.rawValue
+        }).first {
             let table = configuration.pluginTables[unknown]
             throw ConfigurationError(
                 kind: .unknownKey, file: configuration.source.file,
@@ -53,7 +55,9 @@ public struct PluginRegistry: Sendable {
     // Swift 6.3 compiler.
     private static func capabilities<P: Plugin>(of type: P.Type) -> PluginCapabilities { P.capabilities }
 
-    private static func build<P: Plugin>(_ type: P.Type, table: ConfigTable, context: PluginContext) throws -> BuiltPlugin {
+    private static func build<P: Plugin>(_ type: P.Type, table: ConfigTable, context: PluginContext) throws
+        -> BuiltPlugin
+    {
         let policy = try FailurePolicy.read(from: table)
         let configuration = try P.Configuration(table)
         let first = try P(configuration: configuration, context: context)

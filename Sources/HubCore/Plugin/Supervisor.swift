@@ -57,12 +57,16 @@ public struct Supervisor: Service {
                 bus.publish(PluginFailed(plugin: id, reason: reason, restartIn: delay))
                 switch policy {
                 case .restart:
-                    logger.warning("plugin failed; restarting", metadata: ["error": "\(reason)", "in": "\(delay ?? .zero)"])
+                    logger.warning(
+                        "plugin failed; restarting", metadata: ["error": "\(reason)", "in": "\(delay ?? .zero)"])
                 case .ignore:
-                    logger.error("plugin failed; leaving it stopped (on-failure = \"ignore\")", metadata: ["error": "\(reason)"])
+                    logger.error(
+                        "plugin failed; leaving it stopped (on-failure = \"ignore\")", metadata: ["error": "\(reason)"])
                     return
                 case .shutdown:
-                    logger.critical("plugin failed; shutting the hub down (on-failure = \"shutdown\")", metadata: ["error": "\(reason)"])
+                    logger.critical(
+                        "plugin failed; shutting the hub down (on-failure = \"shutdown\")",
+                        metadata: ["error": "\(reason)"])
                     throw error
                 }
                 do {

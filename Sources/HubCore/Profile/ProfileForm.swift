@@ -39,7 +39,8 @@ public struct ProfileForm: Sendable, Equatable {
     public func validated(against existing: Profile?, today: Date) throws(ProfileError) -> Profile {
         let given = [name, birthDate, gender, height, weight].compactMap { $0 }
         if given.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) && heartRateMonitoring == nil {
-            throw ProfileError("Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
+            throw ProfileError(
+                "Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
         }
         let name = (self.name ?? existing?.name)?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !name.isEmpty else { throw ProfileError("Enter Name", hint: "--name \"Alex\"") }
@@ -50,23 +51,28 @@ public struct ProfileForm: Sendable, Equatable {
             }
             guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw ProfileError(
-                    "Enter Name", hint: "\"\(Format.printable(name))\" has control characters; type the name as plain text")
+                    "Enter Name",
+                    hint: "\"\(Format.printable(name))\" has control characters; type the name as plain text")
             }
         }
 
-        guard let birthText = (birthDate ?? existing?.birthDate)?.trimmingCharacters(in: .whitespaces), !birthText.isEmpty else {
+        guard let birthText = (birthDate ?? existing?.birthDate)?.trimmingCharacters(in: .whitespaces),
+            !birthText.isEmpty
+        else {
             throw ProfileError("Select DOB", hint: "--birth-date YYYY-MM-DD, e.g. 1990-04-21")
         }
         let shownBirth = Format.printable(birthText)
         let now = CalendarDay(today)
         guard let birth = CalendarDay(birthText), birth <= now else {
-            throw ProfileError("Select DOB", hint: "\"\(shownBirth)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
+            throw ProfileError(
+                "Select DOB", hint: "\"\(shownBirth)\" is not a past date written YYYY-MM-DD, e.g. 1990-04-21")
         }
         // By date, not by year: on 2026-09-21 the earliest birth date is 1906-09-21, not any day of 1906.
         guard (birth.year, birth.month, birth.day) >= (now.year - Self.oldestAge, now.month, now.day) else {
             throw ProfileError(
                 "Select DOB",
-                hint: "\"\(shownBirth)\" is more than \(Self.oldestAge) years ago; give a date from \(now.year - Self.oldestAge)-"
+                hint:
+                    "\"\(shownBirth)\" is more than \(Self.oldestAge) years ago; give a date from \(now.year - Self.oldestAge)-"
                     + "\(twoDigits(now.month))-\(twoDigits(now.day)) on")
         }
 
@@ -107,7 +113,9 @@ public struct ProfileForm: Sendable, Equatable {
         guard let value = Double(trimmed), value.isFinite, range.contains(value) else {
             throw ProfileError(
                 improper,
-                hint: "\"\(Format.printable(trimmed))\" is not a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+                hint:
+                    "\"\(Format.printable(trimmed))\" is not a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+            )
         }
         return value
     }

@@ -60,7 +60,9 @@ public struct HeartRateLogger: Service {
                         pending.append(
                             HeartRateSecond(
                                 second: second, beatsPerMinute: UInt8(reading.beatsPerMinute),
-                                rrIntervals1024: reading.rrIntervalsMilliseconds.map { UInt16(clamping: Int(($0 * 1.024).rounded())) }))
+                                rrIntervals1024: reading.rrIntervalsMilliseconds.map {
+                                    UInt16(clamping: Int(($0 * 1.024).rounded()))
+                                }))
                         if !flushScheduled {
                             flushScheduled = true
                             group.addTask {
@@ -111,7 +113,8 @@ public struct HeartRateLogger: Service {
             pending.removeAll(keepingCapacity: true)
             return true
         } catch {
-            context.logger.error("cannot save the heart-rate log; keeping it in memory", metadata: ["error": "\(error)"])
+            context.logger.error(
+                "cannot save the heart-rate log; keeping it in memory", metadata: ["error": "\(error)"])
             if pending.count > 86_400 { pending.removeFirst(pending.count - 86_400) }
             return false
         }

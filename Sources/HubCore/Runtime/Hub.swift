@@ -97,7 +97,8 @@ public struct Hub: Sendable {
             + feeders.map(supervised)
             + [
                 .init(
-                    service: ShutdownListener(bus: bus, group: shutdownGroup, logger: logger, plugins: plugins.map(\.id)),
+                    service: ShutdownListener(
+                        bus: bus, group: shutdownGroup, logger: logger, plugins: plugins.map(\.id)),
                     successTerminationBehavior: .ignore, serviceName: "shutdown listener")
             ]
     }

@@ -84,7 +84,8 @@ struct WorkoutController {
     mutating func reloadSettings() async {
         do {
             if let profile = try await store.profile(), let age = profile.ageYears(on: clock.now) {
-                person = Calories.Person(weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
+                person = Calories.Person(
+                    weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
             } else {
                 person = .unknown
             }
@@ -136,7 +137,10 @@ struct WorkoutController {
             self.session = session
             writer.send(.lap(session.id, lap))
             bus.publish(LapCompleted(workoutID: session.id, lap: lap))
-            bus.publish(Announcement("Lap \(lap.number): \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))."))
+            bus.publish(
+                Announcement(
+                    "Lap \(lap.number): \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))."
+                ))
             return false
         case .stop:
             finish(at: clock.instant)
@@ -149,7 +153,8 @@ struct WorkoutController {
         let simulated = clock.speed != 1
         let now = clock.now
         do {
-            let id = try await store.startWorkout(at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)
+            let id = try await store.startWorkout(
+                at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)
             session = WorkoutSession(id: id, startedAt: now, at: instant, goal: activeGoal)
             session?.isSimulated = simulated
             pendingRR.removeAll()
@@ -190,7 +195,8 @@ struct WorkoutController {
         bus.publish(
             Announcement(
                 "Workout finished: \(Format.clock(seconds: totals.movingSeconds)), "
-                    + "\(Format.distance(meters: totals.distanceMeters)), \(Format.energy(kilocalories: totals.kilocalories))."))
+                    + "\(Format.distance(meters: totals.distanceMeters)), \(Format.energy(kilocalories: totals.kilocalories))."
+            ))
     }
 
     private mutating func change(to newState: WorkoutState, summary: Workout? = nil) {
@@ -273,7 +279,8 @@ struct WorkoutController {
                 "closed an interrupted workout",
                 metadata: ["workout": "\(workout.id)", "away": "\(away.map { "\($0)" } ?? "unknown")"])
             bus.publish(WorkoutRecovered(workout: workout, outcome: .closed, gap: away ?? .zero))
-            let why = away == nil && !workout.isSimulated ? " The clock was not set yet, so the time since is unknown." : ""
+            let why =
+                away == nil && !workout.isSimulated ? " The clock was not set yet, so the time since is unknown." : ""
             bus.publish(
                 Announcement(
                     "Closed the interrupted workout of \(Format.dateTime(workout.startedAt)): "

@@ -58,7 +58,10 @@ struct WorkoutWriter: Sendable {
     /// - Parameters:
     ///   - retryEvery: real time between attempts while writes fail.
     ///   - drainFor: at shutdown, how long (real time) to keep trying to write what is still queued.
-    init(store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2), drainFor: Duration = .seconds(10)) {
+    init(
+        store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
+        drainFor: Duration = .seconds(10)
+    ) {
         (operations, continuation) = AsyncStream.makeStream(of: Operation.self)
         self.store = store
         self.bus = bus

@@ -33,7 +33,9 @@ public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConverti
     }
 
     public var description: String {
-        let pad = { (value: Int, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        let pad = { (value: Int, width: Int) in
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
@@ -42,7 +44,9 @@ public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConverti
         later.year - year - ((later.month, later.day) < (month, day) ? 1 : 0)
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {

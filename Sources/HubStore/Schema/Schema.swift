@@ -7,139 +7,145 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: profile, goals, workouts") { db in
-            try db.execute(sql: """
-                CREATE TABLE profile (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    name TEXT NOT NULL,
-                    birth_date TEXT NOT NULL,               -- yyyy-MM-dd
-                    gender TEXT NOT NULL CHECK (gender IN ('male', 'female', 'other')),
-                    height_cm REAL NOT NULL,
-                    weight_kg REAL NOT NULL,
-                    heart_rate_monitoring INTEGER NOT NULL DEFAULT 0,
-                    updated_at REAL NOT NULL
-                );
-                CREATE TABLE goals (
-                    id INTEGER PRIMARY KEY,
-                    kind TEXT NOT NULL CHECK (kind IN ('distance', 'duration', 'steps', 'kcal')),
-                    target REAL NOT NULL CHECK (target > 0),  -- metres, seconds, steps or kcal
-                    created_at REAL NOT NULL,
-                    active INTEGER NOT NULL DEFAULT 1
-                );
-                CREATE TABLE workouts (
-                    id INTEGER PRIMARY KEY,
-                    started_at REAL NOT NULL,
-                    ended_at REAL,
-                    status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'finished')),
-                    moving_seconds INTEGER NOT NULL DEFAULT 0,
-                    distance_m REAL NOT NULL DEFAULT 0,
-                    steps INTEGER,
-                    kcal REAL NOT NULL DEFAULT 0,
-                    speed_min REAL, speed_max REAL, speed_avg REAL,  -- m/s
-                    heart_rate_avg REAL, heart_rate_max INTEGER,
-                    goal_kind TEXT, goal_target REAL,
-                    recovery TEXT                           -- 'resumed' or 'closed' after a crash
-                );
-                CREATE INDEX workouts_by_start ON workouts(started_at);
-                CREATE TABLE workout_pauses (
-                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
-                    started_at REAL NOT NULL,
-                    ended_at REAL,
-                    PRIMARY KEY (workout_id, started_at)
-                ) WITHOUT ROWID;
-                CREATE TABLE workout_laps (
-                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
-                    number INTEGER NOT NULL,
-                    ended_at REAL NOT NULL,
-                    moving_seconds INTEGER NOT NULL,
-                    distance_m REAL NOT NULL,
-                    PRIMARY KEY (workout_id, number)
-                ) WITHOUT ROWID;
-                -- One row per second of moving time: the workout's heart rate, path and running totals.
-                CREATE TABLE workout_samples (
-                    workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
-                    second INTEGER NOT NULL,                 -- moving seconds since the start, 1-based
-                    recorded_at REAL NOT NULL,
-                    heart_rate INTEGER,                      -- NULL: no fresh reading (a gap, never a repeat)
-                    latitude REAL, longitude REAL,
-                    speed REAL,                              -- m/s
-                    distance_m REAL NOT NULL,                -- running total
-                    kcal REAL NOT NULL,                      -- running total
-                    steps INTEGER,                           -- running total
-                    PRIMARY KEY (workout_id, second)
-                ) WITHOUT ROWID;
-                -- Bumped by triggers on every change, so another process can notice changes cheaply.
-                CREATE TABLE change_counters (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
-                INSERT INTO change_counters VALUES ('profile', 0), ('goals', 0);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE profile (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        name TEXT NOT NULL,
+                        birth_date TEXT NOT NULL,               -- yyyy-MM-dd
+                        gender TEXT NOT NULL CHECK (gender IN ('male', 'female', 'other')),
+                        height_cm REAL NOT NULL,
+                        weight_kg REAL NOT NULL,
+                        heart_rate_monitoring INTEGER NOT NULL DEFAULT 0,
+                        updated_at REAL NOT NULL
+                    );
+                    CREATE TABLE goals (
+                        id INTEGER PRIMARY KEY,
+                        kind TEXT NOT NULL CHECK (kind IN ('distance', 'duration', 'steps', 'kcal')),
+                        target REAL NOT NULL CHECK (target > 0),  -- metres, seconds, steps or kcal
+                        created_at REAL NOT NULL,
+                        active INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE TABLE workouts (
+                        id INTEGER PRIMARY KEY,
+                        started_at REAL NOT NULL,
+                        ended_at REAL,
+                        status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'finished')),
+                        moving_seconds INTEGER NOT NULL DEFAULT 0,
+                        distance_m REAL NOT NULL DEFAULT 0,
+                        steps INTEGER,
+                        kcal REAL NOT NULL DEFAULT 0,
+                        speed_min REAL, speed_max REAL, speed_avg REAL,  -- m/s
+                        heart_rate_avg REAL, heart_rate_max INTEGER,
+                        goal_kind TEXT, goal_target REAL,
+                        recovery TEXT                           -- 'resumed' or 'closed' after a crash
+                    );
+                    CREATE INDEX workouts_by_start ON workouts(started_at);
+                    CREATE TABLE workout_pauses (
+                        workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                        started_at REAL NOT NULL,
+                        ended_at REAL,
+                        PRIMARY KEY (workout_id, started_at)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE workout_laps (
+                        workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                        number INTEGER NOT NULL,
+                        ended_at REAL NOT NULL,
+                        moving_seconds INTEGER NOT NULL,
+                        distance_m REAL NOT NULL,
+                        PRIMARY KEY (workout_id, number)
+                    ) WITHOUT ROWID;
+                    -- One row per second of moving time: the workout's heart rate, path and running totals.
+                    CREATE TABLE workout_samples (
+                        workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                        second INTEGER NOT NULL,                 -- moving seconds since the start, 1-based
+                        recorded_at REAL NOT NULL,
+                        heart_rate INTEGER,                      -- NULL: no fresh reading (a gap, never a repeat)
+                        latitude REAL, longitude REAL,
+                        speed REAL,                              -- m/s
+                        distance_m REAL NOT NULL,                -- running total
+                        kcal REAL NOT NULL,                      -- running total
+                        steps INTEGER,                           -- running total
+                        PRIMARY KEY (workout_id, second)
+                    ) WITHOUT ROWID;
+                    -- Bumped by triggers on every change, so another process can notice changes cheaply.
+                    CREATE TABLE change_counters (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
+                    INSERT INTO change_counters VALUES ('profile', 0), ('goals', 0);
+                    """)
             for table in ["profile", "goals"] { try countChanges(of: table, in: db) }
         }
         migrator.registerMigration("v2: all-day heart-rate log") { db in
-            try db.execute(sql: """
-                -- Ten minutes of 1 Hz heart rate per row: one byte per second (0 = no reading), so a day is
-                -- 144 rows of ~600 bytes instead of 86,400 rows of timestamp and value.
-                CREATE TABLE heart_rate_blocks (
-                    start INTEGER PRIMARY KEY,               -- Unix seconds, a multiple of 600
-                    bpm BLOB NOT NULL,                       -- 600 bytes
-                    rr BLOB NOT NULL DEFAULT x''              -- (offset uint16, interval uint16 in 1/1024 s) pairs, LE
-                );
-                -- Roll-ups, so a plot of a day, a month or a year reads hundreds of rows, not millions.
-                CREATE TABLE heart_rate_minutes (
-                    minute INTEGER PRIMARY KEY,              -- Unix seconds / 60
-                    minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
-                );
-                CREATE TABLE heart_rate_hours (
-                    hour INTEGER PRIMARY KEY,                -- Unix seconds / 3600
-                    minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    -- Ten minutes of 1 Hz heart rate per row: one byte per second (0 = no reading), so a day is
+                    -- 144 rows of ~600 bytes instead of 86,400 rows of timestamp and value.
+                    CREATE TABLE heart_rate_blocks (
+                        start INTEGER PRIMARY KEY,               -- Unix seconds, a multiple of 600
+                        bpm BLOB NOT NULL,                       -- 600 bytes
+                        rr BLOB NOT NULL DEFAULT x''              -- (offset uint16, interval uint16 in 1/1024 s) pairs, LE
+                    );
+                    -- Roll-ups, so a plot of a day, a month or a year reads hundreds of rows, not millions.
+                    CREATE TABLE heart_rate_minutes (
+                        minute INTEGER PRIMARY KEY,              -- Unix seconds / 60
+                        minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
+                    );
+                    CREATE TABLE heart_rate_hours (
+                        hour INTEGER PRIMARY KEY,                -- Unix seconds / 3600
+                        minimum INTEGER NOT NULL, maximum INTEGER NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL
+                    );
+                    """)
         }
         migrator.registerMigration("v3: RR intervals of workouts") { db in
-            try db.execute(sql: """
-                ALTER TABLE workout_samples ADD COLUMN rr BLOB;   -- the second's RR intervals, uint16 1/1024 s, LE
-                ALTER TABLE workouts ADD COLUMN rmssd_ms REAL;     -- heart-rate variability of the workout
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE workout_samples ADD COLUMN rr BLOB;   -- the second's RR intervals, uint16 1/1024 s, LE
+                    ALTER TABLE workouts ADD COLUMN rmssd_ms REAL;     -- heart-rate variability of the workout
+                    """)
         }
         migrator.registerMigration("v4: remembered devices") { db in
-            try db.execute(sql: """
-                -- The sensor chosen for each role with `stayfit devices connect`; the hub polls its change counter.
-                CREATE TABLE devices (
-                    role TEXT PRIMARY KEY CHECK (role IN ('heart-rate')),
-                    address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
-                    name TEXT NOT NULL,
-                    connect_automatically INTEGER NOT NULL DEFAULT 1,
-                    remembered_at REAL NOT NULL
-                ) WITHOUT ROWID;
-                INSERT INTO change_counters VALUES ('devices', 0);
-                """)
+            try db.execute(
+                sql: """
+                    -- The sensor chosen for each role with `stayfit devices connect`; the hub polls its change counter.
+                    CREATE TABLE devices (
+                        role TEXT PRIMARY KEY CHECK (role IN ('heart-rate')),
+                        address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
+                        name TEXT NOT NULL,
+                        connect_automatically INTEGER NOT NULL DEFAULT 1,
+                        remembered_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    INSERT INTO change_counters VALUES ('devices', 0);
+                    """)
             try countChanges(of: "devices", in: db)
         }
         migrator.registerMigration("v5: open device roles") { db in
             // SQLite cannot drop a CHECK: the table is rebuilt without the one that allowed 'heart-rate' only, so
             // that sensors to come (cycling speed/cadence, power, treadmill, GPS) can be remembered too. Dropping
             // the old table drops its triggers; they are made again for the new one.
-            try db.execute(sql: """
-                CREATE TABLE devices_v5 (
-                    role TEXT PRIMARY KEY,                   -- kebab-case: 'heart-rate', 'power', ...
-                    address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
-                    name TEXT NOT NULL,
-                    connect_automatically INTEGER NOT NULL DEFAULT 1,
-                    remembered_at REAL NOT NULL
-                ) WITHOUT ROWID;
-                INSERT INTO devices_v5 (role, address, name, connect_automatically, remembered_at)
-                    SELECT role, address, name, connect_automatically, remembered_at FROM devices;
-                DROP TABLE devices;
-                ALTER TABLE devices_v5 RENAME TO devices;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE devices_v5 (
+                        role TEXT PRIMARY KEY,                   -- kebab-case: 'heart-rate', 'power', ...
+                        address TEXT NOT NULL,                   -- AA:BB:CC:DD:EE:FF, upper case
+                        name TEXT NOT NULL,
+                        connect_automatically INTEGER NOT NULL DEFAULT 1,
+                        remembered_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    INSERT INTO devices_v5 (role, address, name, connect_automatically, remembered_at)
+                        SELECT role, address, name, connect_automatically, remembered_at FROM devices;
+                    DROP TABLE devices;
+                    ALTER TABLE devices_v5 RENAME TO devices;
+                    """)
             try countChanges(of: "devices", in: db)
         }
         migrator.registerMigration("v6: simulated workouts, boot time of the last saved second") { db in
-            try db.execute(sql: """
-                ALTER TABLE workouts ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0;  -- simulated sensors or clock
-                -- Where the machine's boot stood at the last saved second: crash recovery measures the time away
-                -- with it when the hub restarts in the same boot, whatever the wall clock did meanwhile.
-                ALTER TABLE workouts ADD COLUMN boot_id TEXT;
-                ALTER TABLE workouts ADD COLUMN boot_seconds REAL;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE workouts ADD COLUMN simulated INTEGER NOT NULL DEFAULT 0;  -- simulated sensors or clock
+                    -- Where the machine's boot stood at the last saved second: crash recovery measures the time away
+                    -- with it when the hub restarts in the same boot, whatever the wall clock did meanwhile.
+                    ALTER TABLE workouts ADD COLUMN boot_id TEXT;
+                    ALTER TABLE workouts ADD COLUMN boot_seconds REAL;
+                    """)
         }
         return migrator
     }
@@ -156,10 +162,11 @@ enum Schema {
     /// Triggers that bump `table`'s change counter on every insert, update and delete.
     private static func countChanges(of table: String, in db: Database) throws {
         for event in ["INSERT", "UPDATE", "DELETE"] {
-            try db.execute(sql: """
-                CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table)
-                BEGIN UPDATE change_counters SET version = version + 1 WHERE name = '\(table)'; END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER \(table)_\(event.lowercased())_counts AFTER \(event) ON \(table)
+                    BEGIN UPDATE change_counters SET version = version + 1 WHERE name = '\(table)'; END
+                    """)
         }
     }
 }

@@ -92,7 +92,8 @@ func withHeartRatePlugin(
         group.addTask { for await status in statusStream { statuses.append(status) } }
         group.addTask { for await announcement in announcementStream { announcements.append(announcement) } }
         defer { group.cancelAll() }
-        try await body(PluginHarness(
+        try await body(
+            PluginHarness(
                 plugin: plugin, context: context, readings: readings, statuses: statuses, announcements: announcements,
                 logs: logs))
         group.cancelAll()

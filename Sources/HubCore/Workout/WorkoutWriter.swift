@@ -45,7 +45,7 @@ struct WorkoutWriter: Sendable {
     }
 
     /// A day of 1 Hz seconds; beyond that the oldest unsaved seconds are dropped (and counted).
-    static let maximumPendingSeconds = 86_400
+    static let dayOfSeconds = 86_400
 
     private let operations: AsyncStream<Operation>
     private let continuation: AsyncStream<Operation>.Continuation
@@ -54,13 +54,15 @@ struct WorkoutWriter: Sendable {
     private let logger: Logger
     private let retryEvery: Duration
     private let drainFor: Duration
+    private let maximumPendingSeconds: Int
 
     /// - Parameters:
     ///   - retryEvery: real time between attempts while writes fail.
     ///   - drainFor: at shutdown, how long (real time) to keep trying to write what is still queued.
+    ///   - maximumPendingSeconds: unsaved seconds kept in memory before the oldest are dropped.
     init(
         store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
-        drainFor: Duration = .seconds(10)
+        drainFor: Duration = .seconds(10), maximumPendingSeconds: Int = dayOfSeconds
     ) {
         (operations, continuation) = AsyncStream.makeStream(of: Operation.self)
         self.store = store
@@ -68,6 +70,7 @@ struct WorkoutWriter: Sendable {
         self.logger = logger
         self.retryEvery = retryEvery
         self.drainFor = drainFor
+        self.maximumPendingSeconds = maximumPendingSeconds
     }
 
     /// Queues `operation`; never blocks, never suspends.
@@ -85,7 +88,7 @@ struct WorkoutWriter: Sendable {
     /// Writes operations as they come until ``finish()``; then drains what is left.
     func run() async {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
-        var queue = Queue()
+        var queue = Queue(limit: maximumPendingSeconds)
         var failing = false
         var retryScheduled = false
         await withTaskGroup(of: Void.self) { group in
@@ -96,7 +99,16 @@ struct WorkoutWriter: Sendable {
             loop: for await event in events {
                 switch event {
                 case .operation(let operation):
+                    let droppedBefore = queue.droppedSeconds
                     queue.append(operation)
+                    if queue.droppedSeconds > droppedBefore {
+                        logger.error(
+                            "unsaved seconds dropped: more than a day waits for the database",
+                            metadata: [
+                                "dropped": "\(queue.droppedSeconds - droppedBefore)",
+                                "inAll": "\(queue.droppedSeconds)",
+                            ])
+                    }
                 case .retry:
                     retryScheduled = false
                 case .inputEnded:
@@ -149,8 +161,12 @@ struct WorkoutWriter: Sendable {
     }
 
     /// Operations not yet stored, in order; consecutive seconds of one workout merge into one write.
-    private struct Queue {
-        private var operations: [Operation] = []
+    struct Queue {
+        /// Unsaved seconds kept before the oldest are dropped.
+        let limit: Int
+        private(set) var operations: [Operation] = []
+
+        init(limit: Int) { self.limit = limit }
         private(set) var pendingSeconds = 0
         private(set) var droppedSeconds = 0
 
@@ -185,7 +201,7 @@ struct WorkoutWriter: Sendable {
 
         /// Seconds beyond a day are dropped oldest first; pauses, laps and finishes are never dropped.
         private mutating func dropOldestSecondsBeyondLimit() {
-            var excess = pendingSeconds - WorkoutWriter.maximumPendingSeconds
+            var excess = pendingSeconds - limit
             var index = 0
             while excess > 0, index < operations.count {
                 if case .seconds(let id, let samples, let totals, let boot) = operations[index] {

@@ -99,7 +99,9 @@ public struct SimulatorPlugin: Plugin {
             bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
         }
         let start = clock.instant, startLabel = clock.now
-        if configuration.workout == .auto { bus.publish(WorkoutCommand(.start)) }
+        // Commands carry the moment they belong to, so that a late wake-up on a busy machine (at 60×, a few
+        // milliseconds are whole seconds) moves neither the start nor the stop of the recorded workout.
+        if configuration.workout == .auto { bus.publish(WorkoutCommand(.start, at: start)) }
         try await cancelWhenGracefulShutdown {
             let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
             var round = 0
@@ -116,8 +118,9 @@ public struct SimulatorPlugin: Plugin {
             } while configuration.whenDone == .repeat
         }
         if configuration.workout == .auto {
-            try await clock.sleep(until: start + .seconds(length + 0.5))
-            bus.publish(WorkoutCommand(.stop))
+            // At the end of the recording's last second: a recording of N seconds is a workout of N seconds.
+            try await clock.sleep(until: start + .seconds(length))
+            bus.publish(WorkoutCommand(.stop, at: start + .seconds(length)))
             await waitUntilFinished()
         }
         // A run cancelled while it waited (a failure next to it, the hub going down) has not finished the simulation.

@@ -50,7 +50,7 @@ import Testing
 
             // Before the first reading: the sensors are up and the workout is started.
             try await clock.waitForSleepers()
-            #expect(try await commands.next() == WorkoutCommand(.start))
+            #expect(try await commands.next() == WorkoutCommand(.start, at: HubInstant(sinceOrigin: .zero)))
             #expect(
                 try await sensors.next()
                     == SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
@@ -89,9 +89,12 @@ import Testing
             #expect(published()["WorkoutCommand"] == 1)
             #expect(published()["HeartRateMeasured"] == 2)
 
-            // Half a second after the recording's end: stop; once the engine has saved the workout, quit.
+            // At the end of the recording's last second: stop; once the engine has saved the workout, quit.
             clock.advance(by: .seconds(1))
-            #expect(try await commands.next() == WorkoutCommand(.stop))
+            let stop = try await commands.next()
+            #expect(stop.action == .stop)
+            #expect(
+                stop.at == HubInstant(sinceOrigin: .seconds(3)), "stamped with the recording's end, not the wake-up")
             #expect(published()["ShutdownCommand"] == 0)
             bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
             try await group.waitForAll()

@@ -11,8 +11,14 @@ public struct WorkoutCommand: BusMessage, Equatable {
     }
 
     public var action: Action
+    /// When the command was given, on the hub's monotonic clock; nil means "when it is published". A source that
+    /// knows better (the simulator's schedule) says so, and the engine applies the command at that moment.
+    public var at: HubInstant?
 
-    public init(_ action: Action) { self.action = action }
+    public init(_ action: Action, at: HubInstant? = nil) {
+        self.action = action
+        self.at = at
+    }
 }
 
 /// Where the workout engine stands.

@@ -103,20 +103,24 @@ struct WorkoutController {
 
     // MARK: - Commands
 
-    /// Applies a command; returns true when the second-ticker must restart (aligned to now).
-    mutating func handle(_ action: WorkoutCommand.Action) async -> Bool {
+    /// Applies a command given at `instant` (when it was published); returns true when the second-ticker must
+    /// restart, aligned to the workout's last closed second.
+    ///
+    /// The command takes effect at the moment it was given, not when the engine gets to it: a press counts the
+    /// same on a busy machine, and at `--speed 60`, where a few milliseconds late would be whole seconds.
+    mutating func handle(_ action: WorkoutCommand.Action, at instant: HubInstant) async -> Bool {
         let effect = WorkoutStateMachine.effect(of: action, in: state)
-        let now = clock.now
+        let now = clock.wallTime(of: instant)
         switch effect {
         case .refuse(let reason):
             bus.publish(Announcement(reason))
             return false
         case .start:
-            return await start(at: clock.instant)
+            return await start(at: instant)
         case .pause:
             guard let session else { return false }
             // The seconds due before the press belong to the workout; the rest of this second is the pause's.
-            closeSecondsDue(upTo: clock.instant)
+            closeSecondsDue(upTo: instant)
             writer.send(.pauseBegan(session.id, at: now, seenAt: clock.bootTime))
             self.session?.breakTrack()
             pendingRR.removeAll()
@@ -126,12 +130,12 @@ struct WorkoutController {
         case .resume:
             guard let session else { return false }
             writer.send(.pauseEnded(session.id, at: now))
-            let instant = clock.instant
             self.session?.lastSecondClosedAt = instant
             change(to: .running)
             bus.publish(Announcement("Workout resumed."))
             return true
         case .lap:
+            if state == .running { closeSecondsDue(upTo: instant) }
             guard var session else { return false }
             let lap = session.closeLap(at: now)
             self.session = session
@@ -143,7 +147,7 @@ struct WorkoutController {
                 ))
             return false
         case .stop:
-            finish(at: clock.instant)
+            finish(at: instant)
             return false
         }
     }
@@ -151,7 +155,7 @@ struct WorkoutController {
     private mutating func start(at instant: HubInstant) async -> Bool {
         // A sped-up clock makes simulated times; simulated readings mark the workout as they arrive.
         let simulated = clock.speed != 1
-        let now = clock.now
+        let now = clock.wallTime(of: instant)
         do {
             let id = try await store.startWorkout(
                 at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)

@@ -24,7 +24,7 @@ public struct WorkoutEngine: Service {
             $0.route(HeartRateMeasured.self) { .heartRate($0, at: clock.instant) }
             $0.route(PositionMeasured.self) { .position($0, at: clock.instant) }
             $0.route(StepsCounted.self) { .steps($0) }
-            $0.route(WorkoutCommand.self) { .command($0.action) }
+            $0.route(WorkoutCommand.self) { .command($0.action, at: $0.at ?? clock.instant) }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
         }
@@ -34,10 +34,12 @@ public struct WorkoutEngine: Service {
         case heartRate(HeartRateMeasured, at: HubInstant)
         case position(PositionMeasured, at: HubInstant)
         case steps(StepsCounted)
-        case command(WorkoutCommand.Action)
+        /// A command, with when it was given.
+        case command(WorkoutCommand.Action, at: HubInstant)
         case storeChanged
         case report(token: UInt64)
-        case tick(generation: Int)
+        /// A second of the ticker `generation` ended at `at`.
+        case tick(generation: Int, at: HubInstant)
         /// Graceful shutdown, behind everything published before it: those commands and readings still count.
         case shutdown
     }
@@ -62,7 +64,7 @@ public struct WorkoutEngine: Service {
                     while generation.current == mine {
                         do { try await clock.sleep(until: deadline) } catch { return }
                         guard generation.current == mine else { return }
-                        inbox.post(.tick(generation: mine))
+                        inbox.post(.tick(generation: mine, at: deadline))
                         deadline = deadline + .seconds(1)
                     }
                 }
@@ -77,12 +79,16 @@ public struct WorkoutEngine: Service {
                     case .steps(let reading): controller.stepsCounted(reading)
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
-                    case .command(let action):
-                        if await controller.handle(action), let origin = controller.session?.lastSecondClosedAt {
+                    case .command(let action, let instant):
+                        if await controller.handle(action, at: instant),
+                            let origin = controller.session?.lastSecondClosedAt
+                        {
                             startTicker(from: origin)
                         }
-                    case .tick(let tickGeneration):
-                        if tickGeneration == generation.current { controller.tick(at: context.clock.instant) }
+                    case .tick(let tickGeneration, let deadline):
+                        // Up to the tick's own deadline, not the time it is handled: a command given before a
+                        // late-handled tick's successor must not find seconds recorded beyond it.
+                        if tickGeneration == generation.current { controller.tick(at: deadline) }
                     case .shutdown:
                         break eventLoop
                     }

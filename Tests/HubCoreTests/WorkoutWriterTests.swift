@@ -17,14 +17,14 @@ import Testing
             try await harness.saved()
 
             // Another process holds the write lock: A's last three seconds and its finish cannot be saved.
-            let lock = try DatabaseWriteLock(path: harness.store.path)
+            let lock = try await DatabaseWriteLock.take(path: harness.store.path)
             for _ in 3...5 { _ = try await harness.second(heartRate: 120) }
             #expect(try await harness.send(.stop).summary?.totals.movingSeconds == 5)
             var said: [String] = []
             while !said.contains(where: { $0.hasPrefix("Cannot save") }) {
                 said.append(try await announcements.next().text)
             }
-            lock.unlock()
+            await lock.unlock()
 
             let b = try #require(try await harness.send(.start).workoutID)
             for _ in 1...2 { _ = try await harness.second(heartRate: 150) }
@@ -54,11 +54,11 @@ import Testing
             _ = try await harness.second(heartRate: 120)
             try await harness.saved()
             // Each write now waits up to 30 s for the lock, on the writer's side only.
-            let lock = try DatabaseWriteLock(path: harness.store.path)
+            let lock = try await DatabaseWriteLock.take(path: harness.store.path)
             for second in 2...4 { #expect(try await harness.second(heartRate: 120).moving == .seconds(second)) }
             #expect(try await harness.send(.pause).state == .paused)
             #expect(try await harness.send(.resume).state == .running)
-            lock.unlock()
+            await lock.unlock()
             try await harness.saved()
             #expect(try await harness.store.samples(of: id).map(\.second) == [1, 2, 3, 4])
         }

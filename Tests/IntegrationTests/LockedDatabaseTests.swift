@@ -53,7 +53,8 @@ import Testing
         }
         #expect(ContinuousClock.now - lockedAt < .seconds(8), "all of it happened while the lock was held")
 
-        locker.waitUntilExit()
+        // Wait for the lock to go without blocking a cooperative thread (waitUntilExit would hold one for seconds).
+        while locker.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         hub.send("stop")
         try await hub.waitForOutput("Workout finished")
         hub.send("quit")

@@ -101,8 +101,9 @@ public final class ManualClock: HubClock {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (in real time, up to `timeout`) until at least `count` tasks sleep on the clock.
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
+    /// Waits (in real time, up to `timeout`) until at least `count` tasks sleep on the clock. The limit only ends a
+    /// test that would hang; it is generous because a loaded CI machine can hold tasks back for seconds.
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while sleeperCount < count {
             guard ContinuousClock.now < deadline else {

@@ -32,7 +32,10 @@ extension PluginContext {
 
 extension AsyncStream where Element: Sendable {
     /// The next element, or a thrown `TestKitError` after `timeout` of real time.
-    public func next(within timeout: Duration = .seconds(5)) async throws -> Element {
+    ///
+    /// The default limit is generous on purpose: it only ends a test that would otherwise hang, and a loaded
+    /// 2-core CI machine can hold a test's tasks back for seconds. Nothing asserts on how fast anything was.
+    public func next(within timeout: Duration = .seconds(30)) async throws -> Element {
         try await withThrowingTaskGroup(of: Element?.self) { group in
             group.addTask {
                 var iterator = self.makeAsyncIterator()

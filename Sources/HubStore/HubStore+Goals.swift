@@ -11,14 +11,39 @@ extension HubStore {
     }
 
     /// Makes `goal` the active goal (or clears it with nil); earlier goals are kept, inactive.
+    ///
+    /// A new goal keeps the auto-stop switch of the one it replaces; clearing the goal turns auto-stop off.
     public func setActiveGoal(_ goal: Goal?, at date: Date = Date()) async throws {
         try await write { db in
+            let autoStop = try Self.activeAutoStop(in: db)
             try db.execute(sql: "UPDATE goals SET active = 0 WHERE active = 1")
             if let goal {
                 try db.execute(
-                    sql: "INSERT INTO goals (kind, target, created_at, active) VALUES (?, ?, ?, 1)",
-                    arguments: [goal.kind.rawValue, goal.target, date.timeIntervalSince1970])
+                    sql: "INSERT INTO goals (kind, target, created_at, active, auto_stop) VALUES (?, ?, ?, 1, ?)",
+                    arguments: [goal.kind.rawValue, goal.target, date.timeIntervalSince1970, autoStop])
             }
         }
+    }
+
+    /// Whether a workout stops (and is saved) by itself when it reaches the active goal. False with no goal set.
+    public func goalAutoStop() async throws -> Bool {
+        try await read { db in try Self.activeAutoStop(in: db) }
+    }
+
+    /// Turns the active goal's auto-stop on or off.
+    ///
+    /// - Returns: false, changing nothing, when no goal is set (the switch belongs to a goal).
+    @discardableResult
+    public func setGoalAutoStop(_ enabled: Bool) async throws -> Bool {
+        try await write { db in
+            let id = try Int64.fetchOne(db, sql: "SELECT id FROM goals WHERE active = 1 ORDER BY id DESC LIMIT 1")
+            guard let id else { return false }
+            try db.execute(sql: "UPDATE goals SET auto_stop = ? WHERE id = ?", arguments: [enabled, id])
+            return true
+        }
+    }
+
+    private static func activeAutoStop(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT auto_stop FROM goals WHERE active = 1 ORDER BY id DESC LIMIT 1") ?? false
     }
 }

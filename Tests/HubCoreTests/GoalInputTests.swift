@@ -21,8 +21,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (GoalKind.distance, ""),
-        (.distance, "-5"),
+        (GoalKind.distance, "-5"),
         (.distance, "abc"),
         (.distance, "5 parsecs"),
         (.distance, "0"),
@@ -39,7 +38,36 @@ import Testing
         let error = try #require(throws: GoalInputError.self) { try GoalInput.parse(kind: kind, value: value) }
         #expect(error.kind == kind)
         #expect(error.value == value)
-        #expect(error.description.hasPrefix("\"\(value)\" is not a \(kind.rawValue) goal; write it as "))
+        #expect(error.problem == .unreadable)
+        #expect(error.description.contains(": \"\(value)\" is not a \(kind.rawValue) goal; write it as "))
+    }
+
+    /// Each message starts with the original app's words for its kind.
+    @Test(arguments: [
+        (GoalKind.distance, "abc", "Enter Proper Distance: \"abc\" is not a distance goal; write it as 5km, 800m"),
+        (.duration, "45m", "Enter Proper Duration: \"45m\" is not a duration goal; write it as 45min, 1.5h"),
+        (.steps, "1.5", "Enter Proper Steps: \"1.5\" is not a steps goal; write it as a whole number"),
+        (.kcal, "400 kJ", "Enter Proper Calories: \"400 kJ\" is not a kcal goal; write it as a number"),
+        (.distance, "0.5m", "Enter Proper Distance: \"0.5m\" is out of range for a distance goal"),
+        (.duration, "25h", "Enter Proper Duration: \"25h\" is out of range for a duration goal"),
+        (.steps, "1000001", "Enter Proper Steps: \"1000001\" is out of range for a steps goal"),
+        (.kcal, "50001", "Enter Proper Calories: \"50001\" is out of range for a kcal goal"),
+    ])
+    func anImproperValueStartsWithTheOriginalAppsWords(kind: GoalKind, value: String, start: String) throws {
+        let error = try #require(throws: GoalInputError.self) { try GoalInput.parse(kind: kind, value: value) }
+        #expect(error.description.hasPrefix(start), "\(error)")
+    }
+
+    @Test(arguments: [(GoalKind.distance, ""), (.duration, "   "), (.steps, ""), (.kcal, "\t")])
+    func anEmptyValueIsEmptyFields(kind: GoalKind, value: String) throws {
+        let error = try #require(throws: GoalInputError.self) { try GoalInput.parse(kind: kind, value: value) }
+        #expect(error.problem == .empty)
+        #expect(error.description.hasPrefix("Empty Fields: "), "\(error)")
+    }
+
+    @Test func enablingWithoutAGoalSaysSelectGoalType() {
+        #expect(GoalInput.selectGoalTypeMessage.hasPrefix("Select Goal Type: "))
+        #expect(GoalInput.selectGoalTypeMessage.contains("stayfit goals set"))
     }
 
     @Test(arguments: [
@@ -76,6 +104,7 @@ import Testing
     func refusesAGoalOutsideItsKindsRange(kind: GoalKind, value: String, limits: String) throws {
         let error = try #require(throws: GoalInputError.self) { try GoalInput.parse(kind: kind, value: value) }
         #expect(error.isOutOfRange)
+        #expect(error.description.hasPrefix(GoalInput.improperValueWords(for: kind) + ": "))
         #expect(error.description.hasSuffix("is out of range for a \(kind.rawValue) goal; it must be \(limits)"))
     }
 
@@ -85,7 +114,8 @@ import Testing
         }
         #expect(
             error.description.hasPrefix(
-                "\"\\u{1B}[2J" + String(repeating: "x", count: 56) + "…\" is not a distance goal"))
+                "Enter Proper Distance: \"\\u{1B}[2J" + String(repeating: "x", count: 56) + "…\" is not a distance goal"
+            ))
         #expect(!error.description.contains("\u{1B}"))
     }
 

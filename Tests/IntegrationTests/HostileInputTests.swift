@@ -14,7 +14,8 @@ import Testing
         let scratch = try Scratch()
         let result = try await StayfitProcess.run(arguments + ["--data-dir", scratch.path("data")])
         #expect(result.status == 65, "stderr: \(result.error)")
-        #expect(result.error.hasPrefix("error: \"\(arguments[3])\" "), "stderr: \(result.error)")
+        #expect(result.error.hasPrefix("error: Enter Proper "), "stderr: \(result.error)")
+        #expect(result.error.contains(": \"\(arguments[3])\" is "), "stderr: \(result.error)")
         await #expect(try scratch.store().activeGoal() == nil)
     }
 

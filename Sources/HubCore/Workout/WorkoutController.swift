@@ -19,6 +19,8 @@ struct WorkoutController {
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
     private var activeGoal: Goal?
+    /// Whether reaching the goal stops and saves the workout (`stayfit goals enable`).
+    private var goalAutoStop = false
     private let settings: WorkoutSettings
     private let context: PluginContext
 
@@ -90,9 +92,12 @@ struct WorkoutController {
                 person = .unknown
             }
             activeGoal = try await store.activeGoal()
+            goalAutoStop = try await store.goalAutoStop()
             if var session, session.goal != activeGoal, state == .running || state == .paused {
                 session.goal = activeGoal
+                // A new goal already passed is not announced (nor does it stop the workout): it was not the aim.
                 session.goalReached = activeGoal.map { session.goalValue(for: $0) >= $0.target } ?? false
+                session.goalHalfwayPassed = activeGoal.map { session.goalValue(for: $0) >= $0.target / 2 } ?? false
                 self.session = session
                 writer.send(.goal(session.id, activeGoal))
             }
@@ -219,12 +224,22 @@ struct WorkoutController {
         guard var session else { return }
         let at = state == .running ? session.lastSecondClosedAt : instant
         var goalProgress: GoalProgress?
+        var stopAtGoal: Goal?
         if let goal = session.goal {
-            goalProgress = GoalProgress(goal: goal, value: session.goalValue(for: goal))
-            if !session.goalReached, session.goalValue(for: goal) >= goal.target {
+            let value = session.goalValue(for: goal)
+            goalProgress = GoalProgress(goal: goal, value: value)
+            if !session.goalReached, value >= goal.target {
                 session.goalReached = true
+                session.goalHalfwayPassed = true
                 bus.publish(GoalReached(goal: goal))
-                bus.publish(Announcement("Goal reached!", priority: .important))
+                if goalAutoStop, state == .running {
+                    stopAtGoal = goal
+                } else {
+                    bus.publish(Announcement("Goal reached!", priority: .important))
+                }
+            } else if !session.goalHalfwayPassed, value >= goal.target / 2 {
+                session.goalHalfwayPassed = true
+                bus.publish(Announcement("Halfway to the goal: \(GoalInput.describe(goal)).", priority: .important))
             }
         }
         self.session = session
@@ -234,6 +249,14 @@ struct WorkoutController {
                 moving: .seconds(session.metrics.movingSeconds), totals: session.metrics.totals,
                 currentSpeedMetersPerSecond: state == .running ? session.metrics.lastSpeedMetersPerSecond : nil,
                 currentHeartRate: freshHeartRate(at: at), goal: goalProgress))
+        if let stopAtGoal {
+            bus.publish(
+                Announcement(
+                    "Goal reached: \(GoalInput.describe(stopAtGoal)). Workout stopped and saved.", priority: .important)
+            )
+            // At the second that reached the goal: a late tick adds no partial second beyond it.
+            finish(at: session.lastSecondClosedAt)
+        }
     }
 
     /// Closes every whole second that ended by `instant`.

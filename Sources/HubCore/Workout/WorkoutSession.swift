@@ -13,6 +13,8 @@ struct WorkoutSession {
     /// Recorded from simulated sensors or on a sped-up clock; stored once it becomes true.
     var isSimulated = false
     var goalReached = false
+    /// Whether the goal's halfway point was announced, or passed before the goal applied (announced never).
+    var goalHalfwayPassed = false
     var metrics = WorkoutMetrics()
     var lapCount = 0
     var lapStart: (movingSeconds: Int, distanceMeters: Double) = (0, 0)
@@ -68,6 +70,7 @@ struct WorkoutSession {
         )
         stepsBefore = samples.last?.steps ?? 0
         goalReached = goal.map { goalValue(for: $0) >= $0.target } ?? false
+        goalHalfwayPassed = goal.map { goalValue(for: $0) >= $0.target / 2 } ?? false
     }
 
     /// Adds a position fix received at `instant` while running; returns false for an implausible jump.

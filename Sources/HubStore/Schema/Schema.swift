@@ -147,6 +147,12 @@ enum Schema {
                     ALTER TABLE workouts ADD COLUMN boot_seconds REAL;
                     """)
         }
+        migrator.registerMigration("v7: goal auto-stop switch") { db in
+            // On the goal's own row: the switch belongs to the goal that is set (enabling needs one), goes with it
+            // when it is cleared or reset, and changing it bumps the goals' change counter like any goal change.
+            // Off by default, so goals stored before keep only showing progress.
+            try db.execute(sql: "ALTER TABLE goals ADD COLUMN auto_stop INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

@@ -1,8 +1,13 @@
+import Foundation
 import Glibc
 import Logging
 import Synchronization
 
-/// Sets up swift-log once per process: plain lines on stderr, which journald collects under systemd.
+/// Sets up swift-log once per process: lines on stderr, which journald collects under systemd.
+///
+/// When stderr is the journal's stream, lines carry a syslog priority prefix (`<3>`) and no timestamp of their own
+/// (the journal stamps each line, and reads the prefix as the entry's priority); otherwise they keep swift-log's
+/// format with a timestamp.
 enum LogSetup {
     private static let done = Mutex(false)
 
@@ -11,7 +16,9 @@ enum LogSetup {
             guard !done else { return }
             done = true
             let stream = LogStream(isTerminal: isatty(STDERR_FILENO) == 1)
+            let journal = JournalLogHandler.standardErrorIsJournal()
             LoggingSystem.bootstrap { label in
+                if journal { return JournalLogHandler(logLevel: level, stream: stream) }
                 var handler = StreamLogHandler(label: label, stream: stream)
                 handler.logLevel = level
                 return handler
@@ -43,5 +50,60 @@ struct LogStream: TextOutputStream, Sendable {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
+    }
+}
+
+/// Log lines for journald: `<6>ready plugins=console`, the syslog priority first, then the message and metadata.
+struct JournalLogHandler: LogHandler {
+    var logLevel: Logger.Level
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider
+    let stream: LogStream
+
+    init(logLevel: Logger.Level, stream: LogStream) {
+        self.logLevel = logLevel
+        self.stream = stream
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// Whether stderr is the journal: systemd sets `JOURNAL_STREAM` to its `device:inode`. A child whose stderr
+    /// was redirected elsewhere inherits the variable, so it counts only when it names stderr itself.
+    static func standardErrorIsJournal(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        guard let value = environment["JOURNAL_STREAM"] else { return false }
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var status = stat()
+        guard fstat(STDERR_FILENO, &status) == 0 else { return false }
+        return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
+    }
+
+    /// syslog(3)'s priorities: 7 debug … 2 critical.
+    static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        case .critical: 2
+        }
+    }
+
+    func log(event: LogEvent) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let own = event.metadata { merged.merge(own) { $1 } }
+        var line = "<\(Self.priority(event.level))>\(event.message)"
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
+        if let error = event.error { line += " error=\(error)" }
+        // One line per entry: the journal would split a message with newlines into several entries.
+        var stream = stream
+        stream.write(line.replacingOccurrences(of: "\n", with: " ") + "\n")
     }
 }

@@ -28,7 +28,8 @@ import Testing
         let stopOrder = hub.services().map(\.serviceName).reversed()
         #expect(
             Array(stopOrder) == [
-                "shutdown listener", "plugin order-sensor", "workout engine", "heart-rate log", "store watcher",
+                "shutdown listener", "watchdog", "service status", "plugin order-sensor", "workout engine",
+                "heart-rate log", "store watcher",
                 "bus loss reporter", "plugin order-presenter",
             ])
     }

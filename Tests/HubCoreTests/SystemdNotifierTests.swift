@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// A datagram socket bound where `NOTIFY_SOCKET` will point, standing in for systemd.
-private final class FakeSystemd {
+final class FakeSystemd {
     let descriptor: Int32
     /// The value for `NOTIFY_SOCKET`: a path, or `@name` for the abstract namespace.
     let address: String
@@ -45,6 +45,21 @@ private final class FakeSystemd {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         return count >= 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+    }
+
+    /// The next datagram's text, waiting for it (up to `timeout`) without holding a thread of the test's executor:
+    /// the code under test may need one to send it. Nil if none came.
+    func next(timeout: Duration = .seconds(10)) async -> String? {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
+            if count >= 0 { return String(decoding: buffer[0..<count], as: UTF8.self) }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     /// Whether a datagram is waiting now; sendto() on a local datagram socket queues it before it returns.

@@ -1,3 +1,4 @@
+import Foundation
 import HubStore
 import Logging
 import ServiceLifecycle
@@ -73,7 +74,11 @@ public struct Hub: Sendable {
 
     /// The hub's services in start order. The group stops them in the reverse order, one after the other, so the
     /// list is written back to front: what must stop last comes first.
-    func services(shutdownGroup: GroupBox = GroupBox()) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+    ///
+    /// - Parameter environment: where systemd's `NOTIFY_SOCKET` and `WATCHDOG_USEC` are read.
+    func services(
+        shutdownGroup: GroupBox = GroupBox(), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         func supervised(_ built: BuiltPlugin) -> ServiceGroupConfiguration.ServiceConfiguration {
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(built.id)"
@@ -94,13 +99,28 @@ public struct Hub: Sendable {
                 .init(service: heartRateLogger, serviceName: "heart-rate log"),
                 .init(service: engine, serviceName: "workout engine"),
             ]
-            + feeders.map(supervised)
-            + [
-                .init(
-                    service: ShutdownListener(
-                        bus: bus, group: shutdownGroup, logger: logger, plugins: plugins.map(\.id)),
-                    successTerminationBehavior: .ignore, serviceName: "shutdown listener")
-            ]
+            + feeders.map(supervised) + systemdServices(shutdownGroup: shutdownGroup, environment: environment)
+    }
+
+    /// systemd's STATUS= line, the watchdog's pings, and the shutdown listener (READY=1, the probes' answers); the
+    /// first to stop.
+    private func systemdServices(
+        shutdownGroup: GroupBox, environment: [String: String]
+    ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        let notifier = SystemdNotifier(environment: environment)
+        // systemd's deadlines are in real time, whatever the speed of the hub's clock.
+        let realTime: any HubClock = context.clock.speed == 1 ? context.clock : SystemClock()
+        let status = ServiceStatus(notifier: notifier, bus: bus, clock: realTime)
+        let watchdog = Watchdog(
+            settings: WatchdogSettings(environment: environment), notifier: notifier, bus: bus, clock: realTime,
+            logger: logger)
+        let listener = ShutdownListener(
+            bus: bus, group: shutdownGroup, notifier: notifier, logger: logger, plugins: plugins.map(\.id))
+        return [
+            .init(service: status, successTerminationBehavior: .ignore, serviceName: "service status"),
+            .init(service: watchdog, successTerminationBehavior: .ignore, serviceName: "watchdog"),
+            .init(service: listener, successTerminationBehavior: .ignore, serviceName: "shutdown listener"),
+        ]
     }
 }
 
@@ -145,32 +165,51 @@ final class GroupBox: Sendable {
     func get() -> ServiceGroup? { group.withLock { $0 } }
 }
 
-/// Announces readiness (bus, log, systemd) and turns a `ShutdownCommand` into a graceful shutdown.
+/// Announces readiness (bus, log, systemd), turns a `ShutdownCommand` into a graceful shutdown, and answers the
+/// watchdog's probes: it is the hub's own event loop, so an answer shows that the loop runs and the bus delivers.
 private struct ShutdownListener: Service {
+    private enum Event: Sendable {
+        case shutdown(reason: String)
+        case probe(UInt64)
+        case stop
+    }
+
     let bus: MessageBus
     let group: GroupBox
+    let notifier: SystemdNotifier
     let logger: Logger
     let plugins: [PluginID]
-    private let commands: AsyncStream<ShutdownCommand>
+    private let inbox: Inbox<Event>
 
-    init(bus: MessageBus, group: GroupBox, logger: Logger, plugins: [PluginID]) {
+    init(bus: MessageBus, group: GroupBox, notifier: SystemdNotifier, logger: Logger, plugins: [PluginID]) {
         self.bus = bus
         self.group = group
+        self.notifier = notifier
         self.logger = logger
         self.plugins = plugins
-        commands = bus.messages(of: ShutdownCommand.self, subscriber: "hub")
+        inbox = bus.inbox(of: Event.self, subscriber: "hub", capacity: 16) {
+            $0.route(ShutdownCommand.self) { .shutdown(reason: $0.reason) }
+            $0.route(WatchdogProbe.self) { .probe($0.token) }
+        }
     }
 
     func run() async throws {
-        let notifier = SystemdNotifier()
+        let notifier = notifier, inbox = inbox
         logger.info("ready", metadata: ["plugins": "\(plugins.map(\.rawValue).joined(separator: ","))"])
         bus.publish(HubReady(plugins: plugins))
-        notifier.notify("READY=1\nSTATUS=Ready")
+        notifier.notify("READY=1")
         await withGracefulShutdownHandler {
-            for await command in commands.cancelOnGracefulShutdown() {
-                logger.info("shutting down", metadata: ["reason": "\(command.reason)"])
-                await group.get()?.triggerGracefulShutdown()
-                break
+            loop: for await event in inbox {
+                switch event {
+                case .probe(let token):
+                    bus.publish(WatchdogProbeAnswered(token: token))
+                case .shutdown(let reason):
+                    logger.info("shutting down", metadata: ["reason": "\(reason)"])
+                    await group.get()?.triggerGracefulShutdown()
+                    break loop
+                case .stop:
+                    break loop
+                }
             }
             // Stay until the group tells this service to stop: a service that returns while the group shuts
             // down in order counts as having "finished unexpectedly".
@@ -178,6 +217,7 @@ private struct ShutdownListener: Service {
         } onGracefulShutdown: {
             // Whatever started the shutdown (quit, SIGTERM, Ctrl-C), systemd hears of it.
             notifier.notify("STOPPING=1")
+            inbox.post(.stop)
         }
     }
 }

@@ -38,3 +38,13 @@ enum StraightRun {
         return text
     }
 }
+
+extension StayfitProcess {
+    /// `stayfit profile set` with a complete sample profile on `data`; returns the command's result.
+    static func setSampleProfile(data: String) async throws -> (status: Int32, output: String, error: String) {
+        try await run([
+            "profile", "set", "--data-dir", data, "--name", "Alex", "--birth-date", "1990-04-21", "--gender", "female",
+            "--height", "168", "--weight", "61",
+        ])
+    }
+}

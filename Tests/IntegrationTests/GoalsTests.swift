@@ -58,10 +58,7 @@ import Testing
     @Test func resetRemovesTheGoalAndItsSwitchAndTheProfileMustBeEnteredAgain() async throws {
         let scratch = try Scratch()
         let data = scratch.path("data")
-        let profile = try await StayfitProcess.run([
-            "profile", "set", "--data-dir", data, "--name", "Alex", "--birth-date", "1990-04-21", "--gender", "female",
-            "--height", "168", "--weight", "61",
-        ])
+        let profile = try await StayfitProcess.setSampleProfile(data: data)
         #expect(profile.status == 0, "stderr: \(profile.error)")
         #expect(try await StayfitProcess.run(["goals", "set", "steps", "8000", "--data-dir", data]).status == 0)
         #expect(try await StayfitProcess.run(["goals", "enable", "--data-dir", data]).status == 0)

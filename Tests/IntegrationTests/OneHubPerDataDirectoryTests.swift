@@ -14,14 +14,20 @@ import Testing
         progress-every-seconds = 0
         """
 
+    /// A running hub on `data` with a workout under way.
+    private func hubRecording(config: String, data: String) async throws -> StayfitProcess {
+        let hub = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
+        try await hub.waitForOutput("StayFit Hub is ready")
+        hub.send("start")
+        try await hub.waitForOutput("Workout started.")
+        return hub
+    }
+
     @Test func aSecondHubOnTheSameDirectoryExitsNamingTheDirectoryAndTheFirstHubsPID() async throws {
         let scratch = try Scratch()
         let config = try scratch.write("stayfit.toml", Self.configuration)
         let data = scratch.path("data")
-        let first = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
-        try await first.waitForOutput("StayFit Hub is ready")
-        first.send("start")
-        try await first.waitForOutput("Workout started.")
+        let first = try await hubRecording(config: config, data: data)
 
         let second = try await StayfitProcess.run(["run", "--simulate", "--config", config, "--data-dir", data])
         #expect(second.status == 1)
@@ -66,10 +72,7 @@ import Testing
         let scratch = try Scratch()
         let config = try scratch.write("stayfit.toml", Self.configuration)
         let data = scratch.path("data")
-        let hub = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
-        try await hub.waitForOutput("StayFit Hub is ready")
-        hub.send("start")
-        try await hub.waitForOutput("Workout started.")
+        let hub = try await hubRecording(config: config, data: data)
 
         let refused = try await StayfitProcess.run(["reset", "--yes", "--data-dir", data])
         #expect(refused.status == 1)
@@ -91,10 +94,7 @@ import Testing
         let scratch = try Scratch()
         let config = try scratch.write("stayfit.toml", Self.configuration)
         let data = scratch.path("data")
-        let hub = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
-        try await hub.waitForOutput("StayFit Hub is ready")
-        hub.send("start")
-        try await hub.waitForOutput("Workout started.")
+        let hub = try await hubRecording(config: config, data: data)
         hub.send("stop")
         try await hub.waitForOutput("Workout finished")
         hub.send("start")

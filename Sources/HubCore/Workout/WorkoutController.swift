@@ -46,6 +46,7 @@ struct WorkoutController {
 
     mutating func stepsCounted(_ reading: StepsCounted) {
         latestSteps = reading
+        if state == .running { session?.stepsCounted(total: reading.totalSteps) }
         if reading.isSimulated { noteSimulatedData() }
     }
 
@@ -128,6 +129,9 @@ struct WorkoutController {
             closeSecondsDue(upTo: instant)
             writer.send(.pauseBegan(session.id, at: now, seenAt: clock.bootTime))
             self.session?.breakTrack()
+            // What the counter says during the pause is the baseline after it; a total from before would count
+            // the pause's steps.
+            latestSteps = nil
             pendingRR.removeAll()
             change(to: .paused)
             bus.publish(Announcement("Workout paused."))
@@ -136,6 +140,7 @@ struct WorkoutController {
             guard let session else { return false }
             writer.send(.pauseEnded(session.id, at: now))
             self.session?.lastSecondClosedAt = instant
+            self.session?.resumeSteps(from: latestSteps?.totalSteps)
             change(to: .running)
             bus.publish(Announcement("Workout resumed."))
             return true

@@ -31,7 +31,7 @@ struct WorkoutSession {
     private var distanceInThisSecond = 0.0
     /// Speed between the last two accepted fixes (distance over the time between them).
     private var speedInThisSecond: Double?
-    /// The step counter's total when this run of the hub first saw it.
+    /// The step counter's total when the workout (or its latest resume) first saw it: steps count from there.
     private var stepsBaseline: Int?
     /// Steps counted before a crash, carried into a resumed workout.
     private var stepsBefore = 0
@@ -104,6 +104,18 @@ struct WorkoutSession {
         speedInThisSecond = meters / seconds
         fixInThisSecond = fix
         return true
+    }
+
+    /// A step counter's total arrived while running. The first one is the baseline, even when several arrive before
+    /// a second closes (a busy machine bunches them): the steps between them were taken during the workout.
+    mutating func stepsCounted(total: Int) {
+        if stepsBaseline == nil { stepsBaseline = total }
+    }
+
+    /// Steps count again after a pause from `total`, the counter's last total seen during the pause (nil: from the
+    /// first one after it).
+    mutating func resumeSteps(from total: Int?) {
+        stepsBaseline = total
     }
 
     /// Forgets the last fix, the step counter's baseline and the run of heart beats, so that distance walked,

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 
-/// The all-day heart-rate log: blocks of ten minutes at one byte a second, plus per-minute and per-hour
-/// roll-ups so that a plot of any range reads at most a few thousand rows.
+/// The all-day heart-rate log: blocks of five minutes (`HeartRateBlock`: a byte a second and every RR interval,
+/// delta-coded), plus per-minute and per-hour roll-ups so that a plot of any range reads at most a few thousand rows.
 extension HubStore {
     /// Seconds in one stored block.
-    public static let heartRateBlockSeconds: Int64 = 600
+    public static let heartRateBlockSeconds = Int64(HeartRateBlock.seconds)
 
     /// Adds seconds to the log in one transaction; a second already logged keeps its first value.
     public func logHeartRate(_ seconds: [HeartRateSecond]) async throws {
@@ -21,26 +21,23 @@ extension HubStore {
             }
             for (block, items) in blocks {
                 let start = block * blockSeconds
-                var bpm = [UInt8](repeating: 0, count: Int(blockSeconds))
-                var rr: [UInt8] = []
+                var stored = HeartRateBlock()
                 if let row = try Row.fetchOne(select, arguments: [start]) {
-                    let stored = [UInt8](row["bpm"] as Data)
-                    if stored.count == bpm.count { bpm = stored }
-                    rr = [UInt8](row["rr"] as Data)
+                    stored = HeartRateBlock(bpm: row["bpm"], rr: row["rr"])
                 }
                 var changed = false
                 for item in items {
                     let offset = Int(item.second - start)
-                    guard bpm[offset] == 0 else { continue }
-                    bpm[offset] = item.beatsPerMinute
-                    for interval in item.rrIntervals1024 {
-                        rr += [UInt8(offset & 0xff), UInt8(offset >> 8), UInt8(interval & 0xff), UInt8(interval >> 8)]
-                    }
+                    guard stored.beatsPerMinute[offset] == 0 else { continue }
+                    stored.beatsPerMinute[offset] = item.beatsPerMinute
+                    stored.intervals[offset] = item.rrIntervals1024
                     minutes[floorDivide(item.second, 60), default: Rollup()].add(item.beatsPerMinute)
                     hours[floorDivide(item.second, 3600), default: Rollup()].add(item.beatsPerMinute)
                     changed = true
                 }
-                if changed { try save.execute(arguments: [start, Data(bpm), Data(rr)]) }
+                if changed {
+                    try save.execute(arguments: [start, Data(stored.beatsPerMinute), stored.encodedIntervals()])
+                }
             }
             try Self.merge(minutes, into: "heart_rate_minutes", key: "minute", db: db)
             try Self.merge(hours, into: "heart_rate_hours", key: "hour", db: db)
@@ -111,22 +108,14 @@ extension HubStore {
         return try await read { db in
             var intervals: [UInt16] = []
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT start, rr FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
+                db, sql: "SELECT start, bpm, rr FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
                 arguments: [first - Self.heartRateBlockSeconds, last])
             while let row = try rows.next() {
                 let blockStart: Int64 = row["start"]
-                let rr = [UInt8](row["rr"] as Data)
-                var pairs: [(offset: Int, interval: UInt16)] = []
-                for index in stride(from: 0, to: rr.count - 3, by: 4) {
-                    pairs.append(
-                        (Int(rr[index]) | Int(rr[index + 1]) << 8, UInt16(rr[index + 2]) | UInt16(rr[index + 3]) << 8))
-                }
-                // Stored in arrival order; sorted by second (stable) so intervals come out oldest first.
-                for pair in pairs.enumerated().sorted(by: {
-                    ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
-                }) {
-                    let second = blockStart + Int64(pair.element.offset)
-                    if second >= first, second < last { intervals.append(pair.element.interval) }
+                let block = HeartRateBlock(bpm: row["bpm"], rr: row["rr"])
+                for (offset, values) in block.intervals.enumerated() where !values.isEmpty {
+                    let second = blockStart + Int64(offset)
+                    if second >= first, second < last { intervals += values }
                 }
             }
             return intervals

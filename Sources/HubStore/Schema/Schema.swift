@@ -153,6 +153,8 @@ enum Schema {
             // Off by default, so goals stored before keep only showing progress.
             try db.execute(sql: "ALTER TABLE goals ADD COLUMN auto_stop INTEGER NOT NULL DEFAULT 0")
         }
+        // v8–v10 are the location, reminders and workout-import changes.
+        migrator.registerMigration(CompactHeartRateLogMigration.name, migrate: CompactHeartRateLogMigration.run)
         return migrator
     }
 

@@ -51,12 +51,13 @@ let package = Package(
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,6 +86,7 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
+        .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,14 +2,14 @@ import GRDB
 
 /// Which parts of the store another process may change while the hub runs.
 public enum StoreSection: String, Sendable, CaseIterable {
-    case profile, goals, devices
+    case profile, goals, devices, reminders
 }
 
 extension HubStore {
     /// Every table that holds the person's data, children before parents (the order a delete must take).
     static let userDataTables = [
         "workout_samples", "workout_laps", "workout_pauses", "workouts", "goals", "profile", "heart_rate_blocks",
-        "heart_rate_minutes", "heart_rate_hours", "devices",
+        "heart_rate_minutes", "heart_rate_hours", "devices", "reminders",
     ]
 
     /// A version number per section, bumped by triggers on every change by any process.
@@ -25,8 +25,8 @@ extension HubStore {
         }
     }
 
-    /// Deletes all user data: profile, goals, workouts with their samples, pauses and laps, the heart-rate log and
-    /// the remembered devices.
+    /// Deletes all user data: profile, goals, reminders, workouts with their samples, pauses and laps, the
+    /// heart-rate log and the remembered devices.
     public func deleteAllUserData() async throws {
         try await write { db in
             for table in Self.userDataTables {

@@ -5,7 +5,7 @@ import HubCore
 struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Delete all your data: profile, goals and every workout. Asks first unless --yes.",
+        abstract: "Delete all your data: profile, goals, reminders and every workout. Asks first unless --yes.",
         discussion: "Refused while a hub runs on the same data directory: stop the hub first.")
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Do not ask (for scripts).") var yes = false
@@ -30,7 +30,7 @@ struct ResetCommand: AsyncParsableCommand {
             let store = try storeOptions.openStore()
             if !yes {
                 let workouts = try await store.rowCounts()["workouts"] ?? 0
-                print("This deletes your profile, goals and all \(workouts) workouts in \(store.path).")
+                print("This deletes your profile, goals, reminders and all \(workouts) workouts in \(store.path).")
                 print("Type yes to delete everything: ", terminator: "")
                 guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
                     print("Nothing deleted.")

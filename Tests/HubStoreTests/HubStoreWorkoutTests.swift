@@ -135,6 +135,7 @@ import Testing
             try await store.rowCounts() == [
                 "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
+                "reminders": 0,
             ])
         #expect(try await store.samples(of: kept).count == 3)
     }
@@ -154,6 +155,8 @@ import Testing
         try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
         try await store.remember(
             RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
+        _ = try await store.addReminder(
+            Reminder(title: "Run", time: TimeOfDay(hour: 7, minute: 0) ?? .midnight, weekdays: .everyDay))
         #expect(try await store.rowCounts().values.allSatisfy { $0 > 0 })
 
         try await store.deleteAllUserData()
@@ -162,6 +165,7 @@ import Testing
             try await store.rowCounts() == [
                 "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
+                "reminders": 0,
             ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)

@@ -153,7 +153,33 @@ enum Schema {
             // Off by default, so goals stored before keep only showing progress.
             try db.execute(sql: "ALTER TABLE goals ADD COLUMN auto_stop INTEGER NOT NULL DEFAULT 0")
         }
-        // v8–v10 are the location, reminders and workout-import changes.
+        // v8 and v10 are the location and workout-import changes.
+        migrator.registerMigration("v9: reminders") { db in
+            try db.execute(
+                sql: """
+                    -- Repeating reminders to train, set with `stayfit reminders`; the hub fires them at local time.
+                    CREATE TABLE reminders (
+                        id INTEGER PRIMARY KEY,
+                        title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+                        minute_of_day INTEGER NOT NULL CHECK (minute_of_day BETWEEN 0 AND 1439),  -- local time
+                        weekdays INTEGER NOT NULL CHECK (weekdays BETWEEN 1 AND 127),  -- bit 0 Sunday … bit 6 Saturday
+                        alert_minutes INTEGER CHECK (alert_minutes BETWEEN 1 AND 1440),  -- NULL: no alert before
+                        enabled INTEGER NOT NULL DEFAULT 1,
+                        created_at REAL NOT NULL,
+                        -- Wall-clock time up to which the hub fired this reminder's times or mentioned them as missed,
+                        -- so that a restart mentions nothing twice. Not counted as a change: it is the hub's own.
+                        handled_until REAL NOT NULL
+                    );
+                    INSERT INTO change_counters VALUES ('reminders', 0);
+                    CREATE TRIGGER reminders_insert_counts AFTER INSERT ON reminders
+                    BEGIN UPDATE change_counters SET version = version + 1 WHERE name = 'reminders'; END;
+                    CREATE TRIGGER reminders_delete_counts AFTER DELETE ON reminders
+                    BEGIN UPDATE change_counters SET version = version + 1 WHERE name = 'reminders'; END;
+                    CREATE TRIGGER reminders_update_counts
+                    AFTER UPDATE OF title, minute_of_day, weekdays, alert_minutes, enabled ON reminders
+                    BEGIN UPDATE change_counters SET version = version + 1 WHERE name = 'reminders'; END;
+                    """)
+        }
         migrator.registerMigration(CompactHeartRateLogMigration.name, migrate: CompactHeartRateLogMigration.run)
         return migrator
     }

@@ -1,3 +1,4 @@
+import Buttons
 import Console
 import HeartRate
 import HubCore
@@ -8,4 +9,5 @@ let pluginRegistry = PluginRegistry([
     SimulatorPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,
+    ButtonsPlugin.self,
 ])

@@ -249,6 +249,18 @@ public struct ButtonWatcher: Sendable {
                 switch event {
                 case .record(let handle, let record):
                     guard let path = state.handles[handle], let device = state.open[path] else { continue }
+                    if device.gpio == nil, let event = InputEvent(record: record),
+                        event.type == InputEvent.synchronisation,
+                        event.code == InputEvent.dropped
+                    {
+                        // The kernel lost events (its buffer overflowed): a key that seems held may have been released.
+                        // Forget what is in progress rather than report a long press nobody made.
+                        logger.info(
+                            "a button device lost events; presses in progress are dropped",
+                            metadata: ["device": "\(device.label)"])
+                        state.classifier.forget(device: device.label)
+                        continue
+                    }
                     guard let (code, value) = Self.keyEdge(record, gpio: device.gpio, discarded: &state.discarded)
                     else { continue }
                     deliver(state.classifier.handle(device: device.label, code: code, value: value, at: clock.instant))

@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
+        // Linux input and GPIO ioctls (<linux/input.h>, <linux/gpio.h>): headers only, imported by the buttons plugin.
+        .systemLibrary(name: "CLinuxInput"),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
@@ -52,12 +54,14 @@ let package = Package(
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
+        .target(
+            name: "Buttons", dependencies: ["HubCore", "CLinuxInput"], path: "Plugins/Buttons", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -79,6 +83,12 @@ let package = Package(
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
 
+        .executableTarget(
+            name: "stayfit-buttons-bench",
+            dependencies: ["Buttons", "HubCore", "HubTestKit"],
+            path: "Benchmarks/ButtonsBenchmark"
+        ),
+
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
@@ -87,6 +97,7 @@ let package = Package(
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
+        .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]

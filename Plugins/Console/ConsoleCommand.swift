@@ -5,6 +5,8 @@ public enum ConsoleCommand: Equatable, Sendable {
     case workout(WorkoutCommand.Action)
     case music(MusicCommand.Action)
     case status, help, quit
+    /// "Status now": the hub answers with one sentence, said by the voice coach and printed here.
+    case statusNow
 
     /// Single keys in interactive mode.
     public static let keys: [(key: String, command: ConsoleCommand, help: String)] = [
@@ -16,6 +18,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         ("m", .music(.playPause), "music play / pause"),
         ("+", .music(.volumeUp), "louder"),
         ("-", .music(.volumeDown), "quieter"),
+        ("i", .statusNow, "status now"),
         ("h", .help, "this help"),
         ("q", .quit, "quit the hub"),
     ]
@@ -31,6 +34,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         case UInt8(ascii: "m"), UInt8(ascii: "M"): .music(.playPause)
         case UInt8(ascii: "+"), UInt8(ascii: "="): .music(.volumeUp)
         case UInt8(ascii: "-"), UInt8(ascii: "_"): .music(.volumeDown)
+        case UInt8(ascii: "i"), UInt8(ascii: "I"): .statusNow
         case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "?"): .help
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): .quit
         default: nil
@@ -51,6 +55,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         (["louder", "volume up", "vol+"], .music(.volumeUp), "louder"),
         (["quieter", "volume down", "vol-"], .music(.volumeDown), "quieter"),
         (["status"], .status, "print the current workout"),
+        (["status now", "now"], .statusNow, "the hub's state in one sentence, as the voice says it"),
         (["help", "?"], .help, "this list"),
         (["quit", "exit"], .quit, "quit the hub"),
     ]

@@ -132,6 +132,8 @@ public struct ConsolePlugin: Plugin {
         case .music(let action): context.bus.publish(MusicCommand(action))
         case .status:
             output.line(session.latest.map { StatusLine.text(for: $0, plain: true) } ?? "No workout under way.")
+        case .statusNow:
+            context.bus.publish(StatusRequested(source: "console"))
         case .help:
             output.line(session.interactive ? ConsoleCommand.keyHelp : ConsoleCommand.lineHelp)
         case .quit:

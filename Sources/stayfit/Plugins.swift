@@ -1,3 +1,4 @@
+import Buttons
 import Console
 import HeartRate
 import HubCore
@@ -10,4 +11,5 @@ let pluginRegistry = PluginRegistry([
     ConsolePlugin.self,
     HeartRatePlugin.self,
     RemindersPlugin.self,
+    ButtonsPlugin.self,
 ])

@@ -29,7 +29,7 @@ import Testing
         #expect(
             Array(stopOrder) == [
                 "shutdown listener", "watchdog", "service status", "plugin order-sensor", "workout engine",
-                "heart-rate log", "store watcher",
+                "heart-rate log", "status reporter", "store watcher",
                 "bus loss reporter", "plugin order-presenter",
             ])
     }

@@ -46,6 +46,17 @@ public final class ConfigTable {
         return text
     }
 
+    /// A list of strings (`["a", "b"]`), or `defaultValue` when absent.
+    public func strings(_ key: String, default defaultValue: [String]) throws -> [String] {
+        guard let value = take(key) else { return defaultValue }
+        let expected = "a list of strings in quotes, e.g. [\"one\", \"two\"]"
+        guard case .array(let items) = value else { throw wrongType(key, expected: expected, found: value) }
+        return try items.map { item in
+            guard case .string(let text) = item else { throw wrongType(key, expected: expected, found: value) }
+            return text
+        }
+    }
+
     /// A whole number within `range`, or `defaultValue` when absent.
     public func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let value = take(key) else { return defaultValue }

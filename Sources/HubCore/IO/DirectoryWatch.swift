@@ -10,7 +10,7 @@ import Foundation
 /// on a thread that sleeps in `poll()`. The stream ends after ``stop()`` or when its consumer goes away. If
 /// the directory is deleted, moved or unmounted, the watch ends with an `IN_IGNORED` event (the stream stays
 /// open, silent): the consumer decides what to do then.
-final class DirectoryWatch: Sendable {
+public final class DirectoryWatch: Sendable {
     /// What is watched: a file written (`IN_MODIFY`), closed after writing (`IN_CLOSE_WRITE`, e.g. when a
     /// writing process exits), created (`IN_CREATE`) or moved in (`IN_MOVED_TO`); and the directory itself
     /// going away. `IN_Q_OVERFLOW` and `IN_IGNORED` come without asking.
@@ -19,8 +19,8 @@ final class DirectoryWatch: Sendable {
         | UInt32(IN_ONLYDIR)
 
     /// Why a directory cannot be watched.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private let reader: FileDescriptorReader
@@ -30,7 +30,7 @@ final class DirectoryWatch: Sendable {
     /// - Throws: ``Failure`` when inotify is unavailable (`EMFILE`: the per-user limit of inotify instances,
     ///   `fs.inotify.max_user_instances`) or the directory cannot be watched (missing, no permission,
     ///   `fs.inotify.max_user_watches` reached).
-    init(directory: String, threadName: String) throws {
+    public init(directory: String, threadName: String) throws {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw Failure(description: "cannot start inotify: \(String(cString: strerror(errno)))")
@@ -48,11 +48,11 @@ final class DirectoryWatch: Sendable {
     }
 
     /// The events, one batch per `read()`; see ``InotifyEvent/parse(_:)``. Iterate it once.
-    var batches: AsyncStream<[UInt8]> { reader.records }
+    public var batches: AsyncStream<[UInt8]> { reader.records }
 
     /// Ends ``batches`` and closes the inotify descriptor.
-    func stop() { reader.stop() }
+    public func stop() { reader.stop() }
 
     /// Batches lost because the consumer fell more than 64 reads behind.
-    var droppedBatches: Int { reader.droppedRecords }
+    public var droppedBatches: Int { reader.droppedRecords }
 }

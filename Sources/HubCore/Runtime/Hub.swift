@@ -25,6 +25,7 @@ public struct Hub: Sendable {
     private let engine: WorkoutEngine
     private let watcher: StoreWatcher
     private let heartRateLogger: HeartRateLogger
+    private let statusReporter: StatusReporter
     private let context: PluginContext
     private let logger: Logger
 
@@ -52,6 +53,7 @@ public struct Hub: Sendable {
             context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
         heartRateLogger = HeartRateLogger(context: context, retention: configuration.heartRateLogRetention)
+        statusReporter = StatusReporter(bus: bus, clock: clock, logger: logger)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
@@ -96,6 +98,7 @@ public struct Hub: Sendable {
                     service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
                     serviceName: "bus loss reporter"),
                 .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
+                .init(service: statusReporter, successTerminationBehavior: .ignore, serviceName: "status reporter"),
                 .init(service: heartRateLogger, serviceName: "heart-rate log"),
                 .init(service: engine, serviceName: "workout engine"),
             ]

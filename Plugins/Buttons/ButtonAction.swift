@@ -1,0 +1,51 @@
+import HubCore
+
+/// What a button press does: one of the things a person needs during a workout without a screen.
+public enum ButtonAction: String, Sendable, CaseIterable {
+    case startPauseResume = "start-pause-resume"
+    case stop
+    case lap
+    case nextTrack = "next-track"
+    case previousTrack = "previous-track"
+    case louder
+    case quieter
+    case playPauseMusic = "play-pause-music"
+    case statusNow = "status-now"
+
+    /// In plain words, as `stayfit buttons test` shows it.
+    public var description: String {
+        switch self {
+        case .startPauseResume: "start / pause / resume"
+        case .stop: "stop and save the workout"
+        case .lap: "lap"
+        case .nextTrack: "next track"
+        case .previousTrack: "previous track"
+        case .louder: "louder"
+        case .quieter: "quieter"
+        case .playPauseMusic: "music play / pause"
+        case .statusNow: "status now"
+        }
+    }
+
+    /// The messages that carry it out, and the announcement that confirms it where no other part of the hub does.
+    ///
+    /// The workout engine confirms workout commands itself, with what actually happened ("Workout paused.",
+    /// "Lap 2: 3:00, 519 m.", or "No workout is under way." for a lap while idle); the status reporter answers
+    /// "status now" with its sentence. Music commands are confirmed here: the music player may be off or missing,
+    /// and the person still hears that the press was taken.
+    /// - Parameter pressedAt: when the press began, for workout commands (a lap counts from the press, not from
+    ///   when a double-press window closed); nil means "now".
+    func messages(pressedAt: HubInstant?) -> [any BusMessage] {
+        switch self {
+        case .startPauseResume: [WorkoutCommand(.toggle, at: pressedAt)]
+        case .stop: [WorkoutCommand(.stop, at: pressedAt)]
+        case .lap: [WorkoutCommand(.lap, at: pressedAt)]
+        case .nextTrack: [MusicCommand(.next), Announcement("Next track.")]
+        case .previousTrack: [MusicCommand(.previous), Announcement("Previous track.")]
+        case .louder: [MusicCommand(.volumeUp), Announcement("Louder.")]
+        case .quieter: [MusicCommand(.volumeDown), Announcement("Quieter.")]
+        case .playPauseMusic: [MusicCommand(.playPause), Announcement("Music play or pause.")]
+        case .statusNow: [StatusRequested(source: "buttons")]
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Testing
+
+@testable import Buttons
+
+@Suite struct ButtonsPluginTests {
+    @Test func aPressIsPublishedWithWhatItsActionAsksForAndMusicIsConfirmed() async throws {
+        let harness = try WatcherHarness()
+        let fifo = try FIFO(harness.path("dev/buttons"))
+        let (context, directory) = try PluginContext.test(clock: harness.clock)
+        defer { withExtendedLifetime(directory) {} }
+        let configuration = try WatcherHarness.configuration(
+            """
+            devices = ["\(fifo.path)"]
+            [plugins.buttons.keys]
+            KEY_ENTER = { short = "start-pause-resume" }
+            KEY_N = { short = "next-track" }
+            KEY_I = { long = "status-now" }
+            """)
+        let presses = context.bus.messages(of: ButtonPressed.self)
+        let commands = context.bus.messages(of: WorkoutCommand.self)
+        let music = context.bus.messages(of: MusicCommand.self)
+        let announcements = context.bus.messages(of: Announcement.self)
+        let requests = context.bus.messages(of: StatusRequested.self)
+        let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+            defer { group.cancelAll() }
+            let writer = try await fifo.openWriter()
+
+            harness.clock.advance(by: .seconds(3))
+            try writer.tap(28)
+            #expect(try await presses.next() == ButtonPressed(keyCode: 28, kind: .short, device: fifo.path))
+            // The command carries the moment of the press, so the engine applies it there.
+            #expect(try await commands.next() == WorkoutCommand(.toggle, at: HubInstant(sinceOrigin: .seconds(3))))
+
+            try writer.tap(49)
+            #expect(try await presses.next().keyCode == 49)
+            #expect(try await music.next() == MusicCommand(.next))
+            #expect(try await announcements.next() == Announcement("Next track."))
+
+            // (The first press's long-press timer, no longer needed, runs out here; a new one starts for this one.)
+            harness.clock.advance(by: .seconds(1))
+            try await harness.afterTimerStarts { try writer.key(23, 1) }
+            harness.clock.advance(by: .seconds(1))
+            #expect(try await presses.next() == ButtonPressed(keyCode: 23, kind: .long, device: fifo.path))
+            #expect(try await requests.next() == StatusRequested(source: "buttons"))
+        }
+    }
+
+    @Test func onASpedUpClockPressesAreTimedInRealTimeAndApplyWhenPublished() async throws {
+        let harness = try WatcherHarness()
+        let fifo = try FIFO(harness.path("dev/buttons"))
+        let (context, directory) = try PluginContext.test(clock: ManualClock(speed: 60))
+        defer { withExtendedLifetime(directory) {} }
+        let configuration = try WatcherHarness.configuration(
+            "devices = [\"\(fifo.path)\"]\n[plugins.buttons.keys]\nKEY_ENTER = { short = \"lap\" }")
+        let commands = context.bus.messages(of: WorkoutCommand.self)
+        let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+            defer { group.cancelAll() }
+            let writer = try await fifo.openWriter()
+            try writer.tap(28)
+            #expect(try await commands.next() == WorkoutCommand(.lap, at: nil))
+        }
+    }
+}

@@ -34,6 +34,12 @@ import Testing
         try await waitForLog(hub, "plugin restarted with its new configuration")
         // The new console prints progress lines, which the old one was told not to.
         try await hub.waitForOutput("running ")
+        // Restarted again and again, the console alone restarts each time and the hub stays up.
+        for (count, progress) in [(2, 2), (3, 1), (4, 3), (5, 1)] {
+            _ = try scratch.write("stayfit.toml", Self.configuration(progress: progress))
+            kill(hub.processIdentifier, SIGHUP)
+            try await waitForLog(hub, "plugin restarted with its new configuration", count: count)
+        }
         try await Task.sleep(for: .milliseconds(1_500))
         // … and it takes commands.
         hub.send("stop")
@@ -110,11 +116,12 @@ import Testing
         #expect(try await hub.waitForExit() == 0, "stderr: \(hub.standardError)")
     }
 
+    /// Waits until the log has `text` `count` times.
     private func waitForLog(
-        _ hub: StayfitProcess, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ hub: StayfitProcess, _ text: String, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
-        while !hub.standardError.contains(text) {
+        while hub.standardError.components(separatedBy: text).count - 1 < count {
             guard ContinuousClock.now < deadline, hub.isRunning else {
                 Issue.record("no \"\(text)\" in the log; stderr:\n\(hub.standardError)", sourceLocation: sourceLocation)
                 throw StayfitProcessError.timedOut

@@ -72,8 +72,9 @@ struct PluginSlot: Service {
                     do {
                         try await supervised.run()
                     } catch {
-                        // `on-failure = "shutdown"`: the slot fails, and with it the hub.
-                        sink.yield(.failed(error))
+                        // `on-failure = "shutdown"`: the slot fails, and with it the hub. A run cancelled for its
+                        // replacement may end with a CancellationError of its own: that is no failure.
+                        if !Task.isCancelled, !(error is CancellationError) { sink.yield(.failed(error)) }
                     }
                 }
             }

@@ -15,6 +15,12 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
 
     /// True when the disk (or the file system) has no room left: retrying later may succeed.
     public var isDiskFull: Bool { code == .diskFull }
+    /// True when the file or its file system cannot be written (e.g. an SD card the kernel remounted read-only).
+    public var isReadOnly: Bool { code == .readOnly }
+    /// True when the disk failed a read or a write.
+    public var isInputOutput: Bool { code == .inputOutput }
+    /// True when another process holds the database: it is usually free again in a moment.
+    public var isBusy: Bool { code == .busy }
     /// True when a record asked for by id does not exist.
     public var isNotFound: Bool { code == .notFound }
 

@@ -29,8 +29,14 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            var configuration = try configOptions.load()
-            if simulate { configuration.enable(SimulatorID.id) }
+            let options = configOptions, simulate = simulate
+            // SIGHUP reads the file again the same way.
+            let load: @Sendable () throws -> HubConfiguration = {
+                var configuration = try options.load()
+                if simulate { configuration.enable(SimulatorID.id) }
+                return configuration
+            }
+            let configuration = try load()
             if speed != 1, let plugin = pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
                 throw CLIError(RealTimeRequired(plugin: plugin, speed: speed).description, exitCode: 64)
             }
@@ -42,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
-                logger: logger)
+                logger: logger, reload: load)
             try await hub.run()
         }
     }

@@ -135,7 +135,7 @@ import Testing
 }
 
 /// A datagram socket standing in for systemd's notify socket; each datagram with the time it was taken.
-private final class NotifySocket {
+final class NotifySocket {
     let descriptor: Int32
     let path: String
 

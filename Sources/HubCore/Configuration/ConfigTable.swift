@@ -11,7 +11,7 @@ public final class ConfigTable {
     /// The table's dotted path, e.g. `["plugins", "simulator"]`; empty for the whole file.
     public let keyPath: [String]
     public let source: ConfigSource
-    private let values: [String: ConfigValue]
+    let values: [String: ConfigValue]
     private var readKeys: Set<String> = []
 
     /// Wraps already-parsed values; `HubConfiguration` builds these from the file.

@@ -51,6 +51,11 @@ public struct PluginRegistry: Sendable {
         return found
     }
 
+    /// What the plugin type with `id` declares; empty for an unknown id.
+    func capabilities(of id: PluginID) -> PluginCapabilities {
+        types.first { $0.id == id }.map { Self.capabilities(of: $0) } ?? []
+    }
+
     // Opens the existential explicitly: reading `capabilities` through `any Plugin.Type` in a closure crashes the
     // Swift 6.3 compiler.
     private static func capabilities<P: Plugin>(of type: P.Type) -> PluginCapabilities { P.capabilities }

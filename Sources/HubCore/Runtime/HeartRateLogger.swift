@@ -40,6 +40,7 @@ public struct HeartRateLogger: Service {
         var pending: [HeartRateSecond] = []
         var flushScheduled = false
         var lastPruned: HubInstant?
+        var failing = false
         await withTaskGroup(of: Void.self) { group in
             if retention != nil {
                 lastPruned = clock.instant
@@ -74,7 +75,7 @@ public struct HeartRateLogger: Service {
                         enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
                     case .flush:
                         flushScheduled = false
-                        if await !flush(&pending) {
+                        if await !flush(&pending, failing: &failing) {
                             flushScheduled = true  // try again after another interval; nothing is lost meanwhile
                             group.addTask {
                                 try? await clock.sleep(for: flushEvery)
@@ -90,7 +91,11 @@ public struct HeartRateLogger: Service {
             } onGracefulShutdown: {
                 inbox.post(.shutdown)
             }
-            await flush(&pending)
+            if await !flush(&pending, failing: &failing) {
+                context.logger.critical(
+                    "the hub stops with heart-rate log it could not save",
+                    metadata: ["seconds": "\(pending.count)"])
+            }
             group.cancelAll()
         }
     }
@@ -104,18 +109,30 @@ public struct HeartRateLogger: Service {
         }
     }
 
-    /// Writes what is pending; on failure keeps it (up to a day) for the next try.
-    @discardableResult
-    private func flush(_ pending: inout [HeartRateSecond]) async -> Bool {
+    /// Writes what is pending; on failure keeps it (up to a day) for the next try. The person is told once when
+    /// saving stops working and once when it works again, not at every try.
+    private func flush(_ pending: inout [HeartRateSecond], failing: inout Bool) async -> Bool {
         guard !pending.isEmpty else { return true }
         do {
             try await context.store.logHeartRate(pending)
             pending.removeAll(keepingCapacity: true)
+            if failing {
+                failing = false
+                context.logger.notice("the heart-rate log is saved again")
+            }
             return true
         } catch {
-            context.logger.error(
-                "cannot save the heart-rate log; keeping it in memory", metadata: ["error": "\(error)"])
             if pending.count > 86_400 { pending.removeFirst(pending.count - 86_400) }
+            guard !failing else { return false }
+            failing = true
+            let reason = StoreWriteFailure(error).reason
+            context.logger.error(
+                "cannot save the heart-rate log: \(reason); keeping it in memory and trying again every \(flushEvery)",
+                metadata: ["error": "\(error)"])
+            context.bus.publish(
+                Announcement(
+                    "Cannot save the heart-rate log: \(reason). It is kept and saved as soon as the disk can be "
+                        + "written.", priority: .important))
             return false
         }
     }

@@ -3,6 +3,7 @@ import HubStore
 import Logging
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// The running hub: builds every enabled plugin, runs it under a supervisor next to the core services
 /// (workout engine, store watcher), and shuts everything down gracefully on SIGINT, SIGTERM or a
@@ -28,6 +29,11 @@ public struct Hub: Sendable {
     private let statusReporter: StatusReporter
     private let context: PluginContext
     private let logger: Logger
+    private let registry: PluginRegistry
+    /// What the hub started with, to compare a reloaded file with.
+    private let configuration: ConfigurationSnapshot
+    /// Reads the configuration file again on SIGHUP; nil: SIGHUP is not handled.
+    private let reload: (@Sendable () throws -> HubConfiguration)?
 
     /// How long a plugin may take to stop once asked, before it is cancelled: time for a front end to show or say
     /// what was published before, bounded so that a stuck plugin cannot hold the shutdown up.
@@ -35,14 +41,20 @@ public struct Hub: Sendable {
 
     /// Builds the hub; every plugin's `init` runs here, so configuration errors surface before anything starts.
     ///
+    /// - Parameter reload: reads the configuration file again when the hub gets SIGHUP (`systemctl reload`); the
+    ///   plugins whose table changed are restarted (see `ConfigurationReloader`). Nil leaves SIGHUP alone.
     /// - Throws: `ConfigurationError` for a bad configuration; `RealTimeRequired` when `clock` runs faster than real
     ///   time and an enabled plugin needs real time.
     public init(
         configuration: HubConfiguration, registry: PluginRegistry, store: HubStore, clock: any HubClock,
-        logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2)
+        logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2),
+        reload: (@Sendable () throws -> HubConfiguration)? = nil
     ) throws {
         self.bus = bus
         self.logger = logger
+        self.registry = registry
+        self.configuration = ConfigurationSnapshot(configuration)
+        self.reload = reload
         self.pluginStopTimeout = pluginStopTimeout
         context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
         // The engine subscribes before any plugin exists, so it sees their first messages.
@@ -67,7 +79,10 @@ public struct Hub: Sendable {
     /// Runs until a graceful shutdown is asked for or a plugin with `on-failure = "shutdown"` fails.
     public func run() async throws {
         let groupBox = GroupBox()
-        var configuration = ServiceGroupConfiguration(services: services(shutdownGroup: groupBox), logger: logger)
+        // Trapped before any service starts: from READY=1 on, SIGHUP reloads.
+        let hangUps = reload == nil ? nil : await UnixSignalsSequence(trapping: .sighup)
+        var configuration = ServiceGroupConfiguration(
+            services: services(shutdownGroup: groupBox, hangUps: hangUps), logger: logger)
         configuration.gracefulShutdownSignals = [.sigterm, .sigint]
         let group = ServiceGroup(configuration: configuration)
         groupBox.set(group)
@@ -78,21 +93,47 @@ public struct Hub: Sendable {
     /// list is written back to front: what must stop last comes first.
     ///
     /// - Parameter environment: where systemd's `NOTIFY_SOCKET` and `WATCHDOG_USEC` are read.
+    /// - Parameter hangUps: SIGHUP, when the hub reloads its configuration on it: every known plugin then has a
+    ///   place among the services, enabled or not, so that a reload can start it in its proper turn.
     func services(
-        shutdownGroup: GroupBox = GroupBox(), environment: [String: String] = ProcessInfo.processInfo.environment
+        shutdownGroup: GroupBox = GroupBox(), environment: [String: String] = ProcessInfo.processInfo.environment,
+        hangUps: UnixSignalsSequence? = nil
     ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
-        func supervised(_ built: BuiltPlugin) -> ServiceGroupConfiguration.ServiceConfiguration {
+        let bus = bus, clock = context.clock, logger = logger, pluginStopTimeout = pluginStopTimeout
+        let ids = hangUps == nil ? plugins.map(\.id) : registry.ids
+        let slots = ids.map { id in
             var pluginLogger = logger
-            pluginLogger[metadataKey: "plugin"] = "\(built.id)"
-            let supervisor = Supervisor(built, bus: bus, clock: context.clock, logger: pluginLogger)
-            return .init(
-                service: SupervisedPlugin(supervisor, stopTimeout: pluginStopTimeout, logger: pluginLogger),
-                successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup,
-                serviceName: "plugin \(built.id)")
+            pluginLogger[metadataKey: "plugin"] = "\(id)"
+            return PluginSlot(id: id, initial: plugins.first { $0.id == id }, logger: pluginLogger) {
+                [pluginLogger] built in
+                let supervisor = Supervisor(built, bus: bus, clock: clock, logger: pluginLogger)
+                return SupervisedPlugin(supervisor, stopTimeout: pluginStopTimeout, logger: pluginLogger)
+            }
         }
-        let presenters = plugins.filter { $0.capabilities.contains(.presentsToPerson) }
-        let feeders = plugins.filter { !$0.capabilities.contains(.presentsToPerson) }
-        return presenters.map(supervised)
+        func service(_ slot: PluginSlot) -> ServiceGroupConfiguration.ServiceConfiguration {
+            .init(
+                service: slot, successTerminationBehavior: .ignore,
+                failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "plugin \(slot.id)")
+        }
+        let presenters = slots.filter { registry.capabilities(of: $0.id).contains(.presentsToPerson) }
+        let feeders = slots.filter { !registry.capabilities(of: $0.id).contains(.presentsToPerson) }
+        var reloader: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let hangUps, let reload {
+            let store = context.store
+            let service = ConfigurationReloader(
+                configuration: configuration, load: reload, registry: registry,
+                slots: Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0) }),
+                context: { id in
+                    var pluginLogger = logger
+                    pluginLogger[metadataKey: "plugin"] = "\(id)"
+                    return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock)
+                }, speed: clock.speed, notifier: SystemdNotifier(environment: environment), logger: logger,
+                signals: hangUps)
+            reloader = [
+                .init(service: service, successTerminationBehavior: .ignore, serviceName: "configuration reload")
+            ]
+        }
+        return presenters.map(service)
             + [
                 .init(
                     service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
@@ -102,7 +143,7 @@ public struct Hub: Sendable {
                 .init(service: heartRateLogger, serviceName: "heart-rate log"),
                 .init(service: engine, serviceName: "workout engine"),
             ]
-            + feeders.map(supervised) + systemdServices(shutdownGroup: shutdownGroup, environment: environment)
+            + feeders.map(service) + reloader + systemdServices(shutdownGroup: shutdownGroup, environment: environment)
     }
 
     /// systemd's STATUS= line, the watchdog's pings, and the shutdown listener (READY=1, the probes' answers); the

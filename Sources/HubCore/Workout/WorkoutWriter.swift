@@ -28,6 +28,16 @@ struct WorkoutWriter: Sendable {
         /// Publishes `WorkoutStored(token)` once everything before it is stored.
         case report(token: UInt64)
 
+        /// The workout the operation changes; nil for a report.
+        var workout: WorkoutID? {
+            switch self {
+            case .seconds(let id, _, _, _), .pauseBegan(let id, _, _), .pauseEnded(let id, _), .pause(let id, _, _),
+                .lap(let id, _), .goal(let id, _), .simulated(let id), .resumed(let id), .finished(let id, _, _, _):
+                id
+            case .report: nil
+            }
+        }
+
         /// What the person is told could not be saved.
         var what: String {
             switch self {
@@ -131,31 +141,52 @@ struct WorkoutWriter: Sendable {
     }
 
     /// At shutdown: keeps trying (bounded in time) so that a briefly locked database does not lose the finish.
-    /// A cancelled task can write nothing more (GRDB refuses), so cancellation ends it at once.
+    /// A full or read-only disk does not clear up while the hub stops: after one more try the hub says what it could
+    /// not save instead of waiting. A cancelled task can write nothing more (GRDB refuses), so cancellation ends it
+    /// at once.
     private func drain(_ queue: inout Queue, failing: inout Bool) async {
         let deadline = ContinuousClock.now + drainFor
+        var lastFailure: StoreWriteFailure?
         while !queue.isEmpty, !Task.isCancelled {
             let failure = await queue.write(to: store, bus: bus)
             report(failure, failing: &failing, pending: queue.pendingSeconds)
-            guard failure != nil else { return }
-            guard ContinuousClock.now + retryEvery < deadline else { break }
+            guard let (_, error) = failure else { return }
+            let writeFailure = StoreWriteFailure(error)
+            lastFailure = writeFailure
+            guard writeFailure.isBrief, ContinuousClock.now + retryEvery < deadline else { break }
             try? await Task.sleep(for: retryEvery)
         }
         guard !queue.isEmpty else { return }
+        let reason = lastFailure?.reason ?? "the hub stopped before it could write it"
+        let unsaved = queue.unsavedDescription
         logger.critical(
-            "the hub stops with workout data it could not save",
-            metadata: ["operations": "\(queue.count)", "seconds": "\(queue.pendingSeconds)"])
+            "the hub stops with workout data it could not save: \(unsaved); \(reason)",
+            metadata: [
+                "operations": "\(queue.count)", "seconds": "\(queue.pendingSeconds)",
+                "workouts": "\(queue.workouts.map { "\($0)" }.joined(separator: ","))",
+            ])
+        // Published before the front ends stop (they stop after the engine), so the console and the voice say it.
+        bus.publish(
+            Announcement(
+                "Not saved: \(unsaved), because \(reason). What was saved before is kept; the workout is recovered "
+                    + "when the hub starts again, as after a power cut.", priority: .urgent))
     }
 
     private func report(_ failure: (Operation, any Error)?, failing: inout Bool, pending: Int) {
         if let (operation, error) = failure {
             guard !failing else { return }
             failing = true
-            logger.error("cannot save \(operation.what); keeping it in memory", metadata: ["error": "\(error)"])
-            bus.publish(Announcement("Cannot save \(operation.what): \(error)", priority: .urgent))
+            let reason = StoreWriteFailure(error).reason
+            logger.error(
+                "cannot save \(operation.what): \(reason); keeping it in memory and trying again every \(retryEvery)",
+                metadata: ["error": "\(error)"])
+            bus.publish(
+                Announcement(
+                    "Cannot save \(operation.what): \(reason). Recording goes on; it is saved as soon as the disk "
+                        + "can be written.", priority: .urgent))
         } else if failing {
             failing = false
-            logger.notice("saving works again")
+            logger.notice("saving works again; what was kept in memory is saved")
             bus.publish(Announcement("Workout data is being saved again.", priority: .important))
         }
     }
@@ -172,6 +203,36 @@ struct WorkoutWriter: Sendable {
 
         var isEmpty: Bool { operations.isEmpty }
         var count: Int { operations.count }
+
+        /// The workouts that operations not yet stored belong to, in order.
+        var workouts: [WorkoutID] {
+            var ids: [WorkoutID] = []
+            for operation in operations {
+                if let id = operation.workout, ids.last != id { ids.append(id) }
+            }
+            return ids
+        }
+
+        /// What is not stored, for the person: "the last 42 seconds of the workout and its finish".
+        var unsavedDescription: String {
+            var parts: [String] = []
+            if pendingSeconds > 0 {
+                parts.append(
+                    pendingSeconds == 1
+                        ? "the last second of the workout" : "the last \(pendingSeconds) seconds of the workout")
+            }
+            if operations.contains(where: { if case .finished = $0 { true } else { false } }) {
+                parts.append(parts.isEmpty ? "the finish of the workout" : "its finish")
+            }
+            let others = operations.filter {
+                switch $0 {
+                case .seconds, .finished, .report: false
+                default: true
+                }
+            }.count
+            if others > 0 { parts.append(others == 1 ? "one other change" : "\(others) other changes") }
+            return parts.isEmpty ? "nothing of the workout" : parts.joined(separator: " and ")
+        }
 
         mutating func append(_ operation: Operation) {
             if case .seconds(let id, let samples, let totals, let boot) = operation,

@@ -45,18 +45,23 @@ let package = Package(
         .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
+        // libmpv's header only, no link: MPV dlopens libmpv.so.2 when a plugin plays, so a hub without audio never
+        // maps it (about 44 MB resident with ffmpeg).
+        .systemLibrary(name: "CMPV"),
+        .target(name: "MPV", dependencies: ["CMPV"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(name: "Music", dependencies: ["HubCore", "MPV"], path: "Plugins/Music", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Music", "MPV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,6 +82,11 @@ let package = Package(
             dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-audio-bench",
+            dependencies: ["Music", "MPV", "HubCore", "HubTestKit"],
+            path: "Benchmarks/AudioBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
@@ -85,7 +95,15 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
+        .testTarget(name: "MPVTests", dependencies: ["MPV"]),
+        .testTarget(
+            name: "MusicTests",
+            dependencies: [
+                "Music", "MPV", "HubCore", "HubTestKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "Music"]),
     ],
     swiftLanguageModes: [.v6]
 )

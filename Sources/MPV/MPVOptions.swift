@@ -2,10 +2,14 @@
 public enum MPVOptions {
     /// A player that only plays audio, with no terminal, window, key bindings, user configuration or scripts, and
     /// that waits idle for files instead of quitting.
+    ///
+    /// The built-in Lua scripts (stats, console, auto profiles) are off: each starts a Lua state of its own, a few
+    /// MB per player. The demuxer's read-ahead is kept small: music files are local and short to read.
     public static let headless: [(String, String)] = [
         ("config", "no"), ("terminal", "no"), ("input-default-bindings", "no"), ("input-vo-keyboard", "no"),
-        ("osc", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("vid", "no"), ("audio-display", "no"),
-        ("idle", "yes"),
+        ("osc", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("load-stats-overlay", "no"),
+        ("load-osd-console", "no"), ("load-auto-profiles", "no"), ("vid", "no"), ("audio-display", "no"),
+        ("cache", "no"), ("demuxer-max-bytes", "4MiB"), ("demuxer-max-back-bytes", "0"), ("idle", "yes"),
     ]
 
     /// Options that send the output to a device: `device` is mpv's `audio-device` name (`alsa/default`,

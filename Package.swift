@@ -49,6 +49,10 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
         // Linux input and GPIO ioctls (<linux/input.h>, <linux/gpio.h>): headers only, imported by the buttons plugin.
         .systemLibrary(name: "CLinuxInput"),
+        // libmpv's header only, no link: MPV dlopens libmpv.so.2 when a plugin plays, so a hub without audio never
+        // maps it (about 44 MB resident with ffmpeg).
+        .systemLibrary(name: "CMPV"),
+        .target(name: "MPV", dependencies: ["CMPV"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
@@ -58,12 +62,13 @@ let package = Package(
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
         .target(
             name: "Buttons", dependencies: ["HubCore", "CLinuxInput"], path: "Plugins/Buttons", exclude: ["README.md"]),
+        .target(name: "Music", dependencies: ["HubCore", "MPV"], path: "Plugins/Music", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,6 +89,11 @@ let package = Package(
             dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-audio-bench",
+            dependencies: ["Music", "MPV", "HubCore", "HubTestKit"],
+            path: "Benchmarks/AudioBenchmark"
+        ),
 
         .executableTarget(
             name: "stayfit-buttons-bench",
@@ -100,7 +110,15 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
+        .testTarget(name: "MPVTests", dependencies: ["MPV"]),
+        .testTarget(
+            name: "MusicTests",
+            dependencies: [
+                "Music", "MPV", "HubCore", "HubTestKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "Music"]),
     ],
     swiftLanguageModes: [.v6]
 )

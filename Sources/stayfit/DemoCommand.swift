@@ -2,6 +2,7 @@ import ArgumentParser
 import Console
 import Foundation
 import HubCore
+import Music
 
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep the database in this directory instead of a throw-away one.", valueName: "dir"))
     var dataDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write everything the hub plays (music and speech, mixed as played) into this WAV file.",
+            valueName: "file.wav"))
+    var audioOut: String?
+
     @Flag(help: "Show the hub's log (info level) on stderr.")
     var verbose = false
 
@@ -32,6 +39,10 @@ struct DemoCommand: AsyncParsableCommand {
         if let file, file.allSatisfy(\.isWhitespace) {
             throw ValidationError(
                 "--file needs a path to a CSV recording (got \"\(file)\"); leave it out for the built-in run.")
+        }
+        if let audioOut, !audioOut.lowercased().hasSuffix(".wav") || audioOut.hasSuffix("/") {
+            throw ValidationError(
+                "--audio-out needs a file name ending in .wav (got \"\(audioOut)\"), e.g. --audio-out demo.wav.")
         }
         guard (1...600).contains(minutes) else {
             throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).")
@@ -55,6 +66,8 @@ struct DemoCommand: AsyncParsableCommand {
             let lock = try await StoreOptions.lockForHub(directory: directory)
             defer { withExtendedLifetime(lock) {} }
 
+            let music = try audioOut.map { try demoMusic(into: $0) } ?? ""
+            defer { if audioOut != nil { try? FileManager.default.removeItem(atPath: demoMusicFolder) } }
             let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(minutes)"
             let text = """
                 [hub]
@@ -67,6 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
 
                 [plugins.console]
                 progress-every-seconds = 60
+                \(music)
                 """
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
@@ -89,6 +103,20 @@ struct DemoCommand: AsyncParsableCommand {
                 )
             }
         }
+    }
+
+    /// Where the self-made demo music is written for the run.
+    private var demoMusicFolder: String { NSTemporaryDirectory() + "/stayfit-demo-music-\(getpid())" }
+
+    /// The `[plugins.music]` table that plays the self-made music into `path`.
+    private func demoMusic(into path: String) throws -> String {
+        _ = try SelfMadeMusic.write(into: demoMusicFolder)
+        return """
+            [plugins.music]
+            audio-device = \(tomlString(path))
+            playlist = \(tomlString(demoMusicFolder))
+            volume = 80
+            """
     }
 
     private func tomlString(_ text: String) -> String {

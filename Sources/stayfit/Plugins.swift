@@ -3,6 +3,7 @@ import Console
 import HeartRate
 import HubCore
 import Reminders
+import Music
 import Simulator
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
@@ -12,4 +13,5 @@ let pluginRegistry = PluginRegistry([
     HeartRatePlugin.self,
     RemindersPlugin.self,
     ButtonsPlugin.self,
+    MusicPlugin.self,
 ])

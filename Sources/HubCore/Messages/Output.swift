@@ -19,6 +19,8 @@ public struct MusicCommand: BusMessage, Equatable {
     public enum Action: Sendable, Equatable {
         case playPause, next, previous, volumeUp, volumeDown
         case setVolume(percent: Int)
+        /// Play the playlist in a random order (now, and when it starts again).
+        case shuffle
     }
 
     public var action: Action

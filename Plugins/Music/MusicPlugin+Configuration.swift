@@ -1,0 +1,75 @@
+import HubCore
+
+extension MusicPlugin {
+    /// The `[plugins.music]` table.
+    ///
+    /// ```toml
+    /// [plugins.music]
+    /// audio-device = "auto"        # "alsa/default", "pipewire", "pulse", or a path ending in .wav (a recording)
+    /// playlist = ""                # an .m3u/.m3u8 file or a folder of music; "" = none ("Empty Playlist")
+    /// volume = 70                  # 0…100
+    /// duck-percent = 30            # the music's level while the coach speaks, in % of its level (0…100)
+    /// start-with-workout = true    # start playing when a workout starts
+    /// pause-with-workout = true    # pause and resume with the workout
+    /// fade-out-seconds = 3         # fade out when the workout finishes (0 = stop at once; 0…30)
+    /// shuffle = false
+    /// repeat = true                # start the playlist again after its last track
+    /// speech-stale-seconds = 5     # routine speech waiting longer than this is skipped (urgent never is; 1…60)
+    /// ```
+    public struct Configuration: PluginConfiguration, Equatable {
+        public var audioDevice: AudioDevice
+        /// The playlist file or folder; empty for none.
+        public var playlist: String
+        /// The music's volume in percent, as a person hears it (libmpv's volume scale is cubic, like a volume knob).
+        public var volumePercent: Int
+        /// The music's level while speech plays, in percent of its normal amplitude.
+        public var duckPercent: Int
+        public var startWithWorkout: Bool
+        public var pauseWithWorkout: Bool
+        public var fadeOut: Duration
+        public var shuffle: Bool
+        public var repeatPlaylist: Bool
+        /// Real seconds after which a routine clip is no longer worth saying.
+        public var speechStaleSeconds: Double
+
+        /// Reads and validates the table.
+        ///
+        /// - Throws: `ConfigurationError` naming the key, e.g. an `audio-device` that is neither a device nor a .wav.
+        public init(_ table: ConfigTable) throws {
+            let device = try table.string("audio-device", default: "auto")
+            guard let audioDevice = AudioDevice(device) else {
+                throw table.invalid(
+                    "audio-device", problem: "\"\(device)\" is not an audio device or a .wav file",
+                    fix: AudioDevice.hint + ".")
+            }
+            self.audioDevice = audioDevice
+            playlist = try table.string("playlist", default: "")
+            volumePercent = try table.int("volume", default: 70, in: 0...100)
+            duckPercent = try table.int("duck-percent", default: 30, in: 0...100)
+            startWithWorkout = try table.bool("start-with-workout", default: true)
+            pauseWithWorkout = try table.bool("pause-with-workout", default: true)
+            fadeOut = .seconds(try table.int("fade-out-seconds", default: 3, in: 0...30))
+            shuffle = try table.bool("shuffle", default: false)
+            repeatPlaylist = try table.bool("repeat", default: true)
+            speechStaleSeconds = Double(try table.int("speech-stale-seconds", default: 5, in: 1...60))
+        }
+
+        /// Creates a configuration directly (tests, the demo).
+        public init(
+            audioDevice: AudioDevice, playlist: String = "", volumePercent: Int = 70, duckPercent: Int = 30,
+            startWithWorkout: Bool = true, pauseWithWorkout: Bool = true, fadeOut: Duration = .seconds(3),
+            shuffle: Bool = false, repeatPlaylist: Bool = true, speechStaleSeconds: Double = 5
+        ) {
+            self.audioDevice = audioDevice
+            self.playlist = playlist
+            self.volumePercent = volumePercent
+            self.duckPercent = duckPercent
+            self.startWithWorkout = startWithWorkout
+            self.pauseWithWorkout = pauseWithWorkout
+            self.fadeOut = fadeOut
+            self.shuffle = shuffle
+            self.repeatPlaylist = repeatPlaylist
+            self.speechStaleSeconds = speechStaleSeconds
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HubCore
+import HubTestKit
+import MPV
+import Testing
+
+@testable import Music
+
+/// Real libmpv into a WAV file: the music's level, measured in the file, while speech plays.
+@Suite struct MusicDuckingTests {
+    @Test func duringSpeechTheMusicDropsToTheDuckingLevelAndComesBackAfter() async throws {
+        let folder = try TemporaryDirectory()
+        let music = folder.url.path + "/music"
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        try Signal.writeTone(to: music + "/hum.wav", frequency: 220, seconds: 12, title: "Hum")
+        let output = folder.url.path + "/out.wav"
+        let configuration = MusicPlugin.Configuration(
+            audioDevice: .file(output), playlist: music, volumePercent: 100, duckPercent: 30)
+
+        try await MusicHarness.run(configuration, in: folder) { hub in
+            hub.context.bus.publish(MusicCommand(.playPause))
+            try await hub.waitForTrack("Hum")
+            try await Task.sleep(for: .seconds(2))
+            let speech = Signal.sine(frequency: 3000, amplitude: 0.3, seconds: 2.5, sampleRate: 22_050)
+            hub.context.bus.publish(
+                SpeechClip(
+                    text: "Goal reached!", priority: .urgent, sampleRate: 22_050, samples: speech,
+                    eventAt: hub.context.clock.instant))
+            // Long enough for the music to be back even on a loaded machine, where timers fire late.
+            try await Task.sleep(for: .seconds(7))
+        }
+
+        let music220 = try Signal.levels(of: 220, in: output)
+        let speech3000 = try Signal.levels(of: 3000, in: output)
+        let spoken = speech3000.indices.filter { speech3000[$0] > 0.1 }
+        let onset = try #require(spoken.first, "no speech in the file")
+        let end = try #require(spoken.last)
+        // 20 windows a second: the speech lasted about 2.5 s in the file.
+        #expect((45...55).contains(end - onset + 1), "speech lasted \(end - onset + 1) windows")
+        let before = Signal.median(music220, onset - 20..<onset - 4)
+        let during = Signal.median(music220, onset + 8..<end - 4)
+        // The last second of the file: the music is back by then, however late the machine let the plugin act.
+        let after = Signal.median(music220, music220.count - 20..<music220.count - 2)
+        #expect(before > 0.3, "the music played at \(before) before the speech")
+        #expect(abs(during / before - 0.30) < 0.06, "ducked to \(during / before) of the music's level")
+        #expect(
+            after / before > 0.9,
+            "came back to \(after / before) of the music's level")
+    }
+
+    @Test func speechPlaysWithoutMusicAndAStaleRoutineClipIsSkippedButNotAnUrgentOne() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.url.path + "/out.wav"
+        let configuration = MusicPlugin.Configuration(audioDevice: .file(output), speechStaleSeconds: 5)
+        try await MusicHarness.run(configuration, in: folder) { hub in
+            let tone = { (frequency: Double) in
+                Signal.sine(frequency: frequency, amplitude: 0.3, seconds: 0.5, sampleRate: 22_050)
+            }
+            // Events 10 s old on the hub's clock (running at real time): the routine one is too old to say.
+            let now = hub.context.clock.instant
+            hub.context.bus.publish(
+                SpeechClip(
+                    text: "old", priority: .info, sampleRate: 22_050, samples: tone(1000), eventAt: now - .seconds(10)))
+            hub.context.bus.publish(
+                SpeechClip(
+                    text: "urgent", priority: .urgent, sampleRate: 22_050, samples: tone(2000),
+                    eventAt: now - .seconds(10)))
+            hub.context.bus.publish(
+                SpeechClip(text: "fresh", priority: .info, sampleRate: 22_050, samples: tone(3000), eventAt: now))
+            try await Task.sleep(for: .seconds(3))
+        }
+        let heard = { (frequency: Double) in try Signal.levels(of: frequency, in: output).max() ?? 0 }
+        #expect(try heard(2000) > 0.1, "the urgent clip was not played")
+        #expect(try heard(3000) > 0.1, "the fresh clip was not played")
+        #expect(try heard(1000) < 0.02, "the stale routine clip was played")
+    }
+}

@@ -45,18 +45,23 @@ let package = Package(
         .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(
+            name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
+            exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "VoiceCoach",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,6 +82,11 @@ let package = Package(
             dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-speech-bench",
+            dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"],
+            path: "Benchmarks/SpeechBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
@@ -85,6 +95,8 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
+        .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
+        .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,10 +2,12 @@ import Console
 import HeartRate
 import HubCore
 import Simulator
+import VoiceCoach
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
     SimulatorPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,
+    VoiceCoachPlugin.self,
 ])

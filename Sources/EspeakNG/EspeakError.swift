@@ -4,7 +4,7 @@
 /// a voice that was not found.
 public struct EspeakError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
-        case notStarted, voiceNotFound, invalidSetting, synthesisFailed, textTooLong
+        case libraryMissing, notStarted, voiceNotFound, invalidSetting, synthesisFailed, textTooLong
     }
 
     private let code: Code
@@ -18,6 +18,9 @@ public struct EspeakError: Error, Sendable, Equatable, CustomStringConvertible {
         self.detail = detail
         self.installedVoices = installedVoices
     }
+
+    /// `libespeak-ng.so.1` could not be loaded.
+    static func libraryMissing(_ detail: String) -> EspeakError { EspeakError(.libraryMissing, detail) }
 
     /// The library did not start, usually because `espeak-ng-data` is missing.
     static func notStarted(status: Int32) -> EspeakError {
@@ -45,6 +48,8 @@ public struct EspeakError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch code {
+        case .libraryMissing:
+            "eSpeak NG could not be loaded (\(detail)). Install it: `apt install libespeak-ng1 espeak-ng-data`."
         case .notStarted:
             "eSpeak NG did not start (\(detail)). Install its data (`apt install espeak-ng-data`), or set "
                 + "ESPEAK_DATA_PATH to the directory that contains espeak-ng-data."

@@ -6,6 +6,7 @@ import Synchronization
 /// Every method calls into eSpeak NG and must run on `EspeakOwnerThread`.
 final class EspeakSession {
     private(set) var sampleRate = 0
+    private var library: EspeakLibrary?
     private var applied: EspeakSettings?
     /// The file of the first voice listing each language (lowercased): names `espeak_SetVoiceByName` may not know.
     private var fileByLanguage: [String: String] = [:]
@@ -20,12 +21,14 @@ final class EspeakSession {
     /// Starts the library in synchronous mode (PCM to the callback, on this thread, during `espeak_Synth`).
     func start() throws(EspeakError) -> Started {
         // DONT_EXIT: without it the library ends the process when its data is missing.
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, CESPEAKNG_INITIALIZE_DONT_EXIT)
+        let library = try EspeakLibrary.load()
+        let rate = library.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, CESPEAKNG_INITIALIZE_DONT_EXIT)
         guard rate > 0 else { throw .notStarted(status: rate) }
+        self.library = library
         sampleRate = Int(rate)
-        espeak_SetSynthCallback(synthesisCallback)
+        library.setSynthCallback(synthesisCallback)
         var path: UnsafePointer<CChar>?
-        let version = espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
+        let version = library.info(&path).map { String(cString: $0) } ?? "unknown"
         let voices = listVoices()
         for voice in voices {
             for language in voice.languages where fileByLanguage[language.lowercased()] == nil {
@@ -41,14 +44,15 @@ final class EspeakSession {
     /// not every language a voice lists ("en-gb" is spoken by the file "gmw/en"): those are selected by the file
     /// of the first voice that lists them.
     private func select(_ name: String) -> Bool {
-        if espeak_SetVoiceByName(name) == EE_OK { return true }
+        guard let library else { return false }
+        if library.setVoiceByName(name) == EE_OK { return true }
         guard let file = fileByLanguage[name.lowercased()] else { return false }
-        return espeak_SetVoiceByName(file) == EE_OK
+        return library.setVoiceByName(file) == EE_OK
     }
 
     /// Every installed voice.
     private func listVoices() -> [EspeakVoice] {
-        guard let list = espeak_ListVoices(nil) else { return [] }
+        guard let list = library?.listVoices(nil) else { return [] }
         var voices: [EspeakVoice] = []
         var index = 0
         while let voice = list[index]?.pointee {
@@ -83,6 +87,7 @@ final class EspeakSession {
 
     /// Applies `settings` where they differ from the ones in effect.
     private func apply(_ settings: EspeakSettings, installed: @autoclosure () -> [String]) throws(EspeakError) {
+        guard let library else { throw .notStarted(status: -1) }
         try settings.validate()
         if applied?.voice != settings.voice {
             // An unknown name keeps the previous voice: forget what was applied, so that no clip goes out in it.
@@ -95,7 +100,7 @@ final class EspeakSession {
             (espeakRATE, settings.wordsPerMinute), (espeakPITCH, settings.pitch), (espeakVOLUME, settings.volume),
         ]
         for (parameter, value) in parameters {
-            guard espeak_SetParameter(parameter, Int32(value), 0) == EE_OK else {
+            guard library.setParameter(parameter, Int32(value), 0) == EE_OK else {
                 applied = nil
                 throw .synthesisFailed("setting parameter \(parameter.rawValue) to \(value) failed")
             }
@@ -106,11 +111,12 @@ final class EspeakSession {
     /// Synthesises `text` into `sink`, returning when synthesis is finished or was cancelled.
     func synthesize(_ text: String, settings: EspeakSettings, into sink: SynthesisSink) throws(EspeakError) {
         try apply(settings, installed: listVoices().map(\.shortName))
+        guard let library else { throw .notStarted(status: -1) }
         let bytes = Array(text.utf8CString)
         let userData = Unmanaged.passUnretained(sink).toOpaque()
         let status = withExtendedLifetime(sink) {
             bytes.withUnsafeBufferPointer { buffer in
-                espeak_Synth(
+                library.synth(
                     buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, CESPEAKNG_CHARS_UTF8 | CESPEAKNG_ENDPAUSE,
                     nil, userData)
             }

@@ -20,6 +20,25 @@ import Testing
         #expect(checked.status == 0, "stderr: \(checked.error)")
     }
 
+    /// eSpeak NG (and the PulseAudio, ALSA, X11 and codec libraries it brings) is loaded only with the coach on.
+    @Test(arguments: [false, true])
+    func theSpeechLibraryIsMappedOnlyWithTheCoachOn(coach: Bool) async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write(
+            "hub.toml", "[plugins.console]\nmode = \"lines\"\n" + (coach ? "[plugins.voice-coach]\n" : ""))
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForOutput("StayFit Hub is ready.")
+        // Read to the end: a /proc file reports a size of 0, which a whole-file read may take at its word.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(hub.processIdentifier)/maps"))
+        let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        try file.close()
+        #expect(maps.contains("libswiftCore"), "the maps were not read: \(maps.prefix(200))")
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        #expect(maps.contains("libespeak-ng") == coach)
+        #expect(maps.contains("libpulse") == coach)
+    }
+
     /// A simulated two-minute workout at 60 times real time: the coach synthesises the start, an update each
     /// minute and the summary.
     @Test func coachesASimulatedWorkout() async throws {

@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CSystemClock"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
-        // Headers only: EspeakNG loads libespeak-ng with dlopen when the coach first speaks (it drags in PulseAudio,
+        // Headers only: EspeakNG loads libespeak-ng with dlopen once the voice coach is configured (it drags in PulseAudio,
         // ALSA, X11 and codecs that a hub without the coach must not map).
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),

@@ -53,6 +53,10 @@ let package = Package(
         // maps it (about 44 MB resident with ffmpeg).
         .systemLibrary(name: "CMPV"),
         .target(name: "MPV", dependencies: ["CMPV"]),
+        // Headers only: EspeakNG loads libespeak-ng with dlopen once the voice coach is configured (it drags in PulseAudio,
+        // ALSA, X11 and codecs that a hub without the coach must not map).
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
@@ -63,12 +67,16 @@ let package = Package(
         .target(
             name: "Buttons", dependencies: ["HubCore", "CLinuxInput"], path: "Plugins/Buttons", exclude: ["README.md"]),
         .target(name: "Music", dependencies: ["HubCore", "MPV"], path: "Plugins/Music", exclude: ["README.md"]),
+        .target(
+            name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
+            exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
+                "VoiceCoach",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -100,6 +108,11 @@ let package = Package(
             dependencies: ["Buttons", "HubCore", "HubTestKit"],
             path: "Benchmarks/ButtonsBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-speech-bench",
+            dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"],
+            path: "Benchmarks/SpeechBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
@@ -119,6 +132,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "Music"]),
+        .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
+        .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

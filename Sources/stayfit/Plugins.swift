@@ -2,9 +2,10 @@ import Buttons
 import Console
 import HeartRate
 import HubCore
-import Reminders
 import Music
+import Reminders
 import Simulator
+import VoiceCoach
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
@@ -14,4 +15,5 @@ let pluginRegistry = PluginRegistry([
     RemindersPlugin.self,
     ButtonsPlugin.self,
     MusicPlugin.self,
+    VoiceCoachPlugin.self,
 ])

@@ -1,0 +1,34 @@
+/// One of the five common heart-rate zones, as a share of the maximum heart rate (TECHREF §10), or zone 0 below
+/// the first.
+public struct HeartRateZone: Sendable, Equatable, Hashable, Comparable {
+    /// 0 (below 50 % of the maximum) to 5.
+    public var number: Int
+
+    public init(number: Int) { self.number = min(5, max(0, number)) }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.number < rhs.number }
+
+    /// Plain words for the zone: "very light", "light", "moderate", "hard", "maximum".
+    public var name: String {
+        ["resting", "very light", "light", "moderate", "hard", "maximum"][number]
+    }
+
+    /// The lower limits of zones 1 to 5, as shares of the maximum heart rate.
+    static let lowerShares = [0.5, 0.6, 0.7, 0.8, 0.9]
+
+    /// The lowest heart rate of zone `number` (1 to 5) for `maximum`.
+    static func lowerLimit(of number: Int, maximum: Int) -> Double {
+        lowerShares[number - 1] * Double(maximum)
+    }
+
+    /// The zone `beatsPerMinute` is in, without hysteresis.
+    public static func of(_ beatsPerMinute: Int, maximum: Int) -> HeartRateZone {
+        let zone = (1...5).last { Double(beatsPerMinute) >= lowerLimit(of: $0, maximum: maximum) } ?? 0
+        return HeartRateZone(number: zone)
+    }
+
+    /// Age-predicted maximum heart rate (Tanaka, Monahan & Seals 2001): 208 − 0.7 × age.
+    public static func predictedMaximum(ageYears: Int) -> Int {
+        Int((208 - 0.7 * Double(min(120, max(0, ageYears)))).rounded())
+    }
+}

@@ -1,0 +1,69 @@
+import HubCore
+
+/// The sentences waiting to be synthesised: most important first, bounded, and routine ones skipped once stale.
+///
+/// - The highest priority goes first; within a priority, the oldest.
+/// - When full, the oldest sentence of the lowest priority makes room, unless the new one is of lower priority
+///   still (then the new one is dropped): an urgent sentence is never dropped while a routine one waits.
+/// - A routine (`info`) sentence whose event is older than `staleAfter` when its turn comes is skipped: a
+///   split time said a minute late is wrong. Important and urgent ones are said however late.
+public struct SpeechQueue: Sendable {
+    public let capacity: Int
+    public let staleAfter: Duration
+
+    private var waiting: [(sequence: UInt64, utterance: Utterance)] = []
+    private var nextSequence: UInt64 = 0
+    /// Sentences dropped because the queue was full.
+    public private(set) var droppedCount = 0
+    /// Routine sentences skipped because they were stale.
+    public private(set) var staleCount = 0
+
+    public init(capacity: Int, staleAfter: Duration) {
+        precondition(capacity > 0, "a speech queue holds at least one sentence")
+        self.capacity = capacity
+        self.staleAfter = staleAfter
+    }
+
+    /// How many sentences wait.
+    public var count: Int { waiting.count }
+
+    /// Adds `utterance`; returns the sentence dropped to stay within the capacity, if any.
+    @discardableResult
+    public mutating func add(_ utterance: Utterance) -> Utterance? {
+        defer { nextSequence += 1 }
+        guard waiting.count >= capacity else {
+            waiting.append((nextSequence, utterance))
+            return nil
+        }
+        droppedCount += 1
+        // The lowest priority, oldest first (sequence numbers grow with time).
+        guard
+            let victim = waiting.indices.min(by: {
+                (waiting[$0].utterance.priority, waiting[$0].sequence) < (
+                    waiting[$1].utterance.priority, waiting[$1].sequence
+                )
+            }),
+            waiting[victim].utterance.priority <= utterance.priority
+        else { return utterance }
+        let dropped = waiting.remove(at: victim).utterance
+        waiting.append((nextSequence, utterance))
+        return dropped
+    }
+
+    /// The next sentence to say at `now`, skipping stale routine ones; nil when none is left.
+    public mutating func next(at now: HubInstant) -> Utterance? {
+        while let index = waiting.indices.min(by: {
+            (-waiting[$0].utterance.priority.rawValue, waiting[$0].sequence) < (
+                -waiting[$1].utterance.priority.rawValue, waiting[$1].sequence
+            )
+        }) {
+            let utterance = waiting.remove(at: index).utterance
+            if utterance.priority == .info, now - utterance.eventAt > staleAfter {
+                staleCount += 1
+                continue
+            }
+            return utterance
+        }
+        return nil
+    }
+}

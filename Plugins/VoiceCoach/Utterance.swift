@@ -1,0 +1,15 @@
+import HubCore
+
+/// A sentence the coach means to say, how much it matters, and when the event it speaks about happened.
+public struct Utterance: Sendable, Equatable {
+    public var text: String
+    public var priority: Announcement.Priority
+    /// When the event happened, on the hub's monotonic clock.
+    public var eventAt: HubInstant
+
+    public init(_ text: String, priority: Announcement.Priority = .info, eventAt: HubInstant) {
+        self.text = text
+        self.priority = priority
+        self.eventAt = eventAt
+    }
+}

@@ -1,0 +1,142 @@
+import EspeakNG
+import HubCore
+import ServiceLifecycle
+
+/// The voice coach: says how the workout goes, in sentences, as `SpeechClip`s on the bus for the audio path to
+/// play.
+///
+/// It turns events into sentences (`CoachScript`), queues them by priority (`SpeechQueue`), synthesises them one
+/// at a time with eSpeak NG and publishes each clip with its priority and the instant of its event. It plays
+/// nothing itself: the `music` plugin owns the audio device.
+public struct VoiceCoachPlugin: Plugin {
+    public static let id: PluginID = "voice-coach"
+
+    /// It speaks to the person: on shutdown it stops after the workout engine, so the summary is still said.
+    public static let capabilities: PluginCapabilities = [.presentsToPerson]
+
+    private let configuration: Configuration
+    private let context: PluginContext
+    private let synthesizer: any SpeechSynthesizer
+    private let inbox: Inbox<Input>
+    /// Told of every sentence as it is queued (tests wait on it instead of on time).
+    private let queued: (@Sendable (Utterance) -> Void)?
+
+    private enum Input: Sendable {
+        case event(CoachEvent)
+        /// Graceful shutdown, behind every message published before it.
+        case shutdown
+    }
+
+    public init(configuration: Configuration, context: PluginContext) throws {
+        let engine = try EspeakEngine.shared()
+        self.init(
+            configuration: configuration, context: context,
+            synthesizer: EspeakSpeechSynthesizer(engine: engine, settings: configuration.speech))
+    }
+
+    /// A coach with another synthesizer (tests use a fake one).
+    public init(configuration: Configuration, context: PluginContext, synthesizer: any SpeechSynthesizer) {
+        self.init(configuration: configuration, context: context, synthesizer: synthesizer, queued: nil)
+    }
+
+    init(
+        configuration: Configuration, context: PluginContext, synthesizer: any SpeechSynthesizer,
+        queued: (@Sendable (Utterance) -> Void)?
+    ) {
+        self.configuration = configuration
+        self.context = context
+        self.synthesizer = synthesizer
+        self.queued = queued
+        // Subscribed now, so that what the hub says while starting (a resumed workout) is said too.
+        inbox = context.bus.inbox(of: Input.self, subscriber: "voice-coach", capacity: 256) {
+            $0.route(WorkoutProgress.self) { .event(.progress($0)) }
+            $0.route(WorkoutStateChanged.self) { .event(.state($0)) }
+            $0.route(LapCompleted.self) { .event(.lap($0)) }
+            $0.route(GoalReached.self) { .event(.goalReached($0)) }
+            $0.route(WorkoutRecovered.self) { .event(.recovered($0)) }
+            $0.route(SensorStatusChanged.self) { .event(.sensor($0)) }
+            $0.route(Announcement.self) { .event(.announcement($0)) }
+        }
+    }
+
+    public func run() async throws {
+        var script = CoachScript(settings: configuration.scriptSettings, zones: await zoneTracker())
+        let backlog = SpeechBacklog(
+            SpeechQueue(
+                capacity: configuration.queueSize, staleAfter: .seconds(configuration.skipRoutineAfterSeconds)))
+        let inbox = self.inbox, clock = context.clock, logger = context.logger, queued = self.queued
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await speak(from: backlog) }
+
+            await withGracefulShutdownHandler {
+                for await input in inbox {
+                    guard case .event(let event) = input else { break }
+                    let sentences = script.handle(event, at: clock.instant)
+                    guard !sentences.isEmpty else { continue }
+                    let dropped = backlog.add(sentences)
+                    sentences.forEach { queued?($0) }
+                    for dropped in dropped {
+                        logger.notice("speech queue full: dropped a sentence", metadata: ["text": "\(dropped.text)"])
+                    }
+                }
+            } onGracefulShutdown: {
+                inbox.post(.shutdown)
+            }
+            // What is queued is still said (the hub gives a front end bounded time for it), then the speaker ends.
+            backlog.close()
+            try await group.waitForAll()
+        }
+    }
+
+    /// Takes sentences from the queue, most important first, and publishes each as a clip.
+    private func speak(from backlog: SpeechBacklog) async throws {
+        let clock = context.clock, bus = context.bus, logger = context.logger
+        var skipped = 0
+        for await _ in backlog.doorbell {
+            while let sentence = backlog.next(at: clock.instant) {
+                do {
+                    let audio = try await synthesizer.synthesize(sentence.text)
+                    logger.info(
+                        "speech ready",
+                        metadata: ["text": "\(sentence.text)", "seconds": "\(Phrases.oneDecimal(audio.duration))"])
+                    bus.publish(
+                        SpeechClip(
+                            text: sentence.text, priority: sentence.priority, sampleRate: audio.sampleRate,
+                            samples: audio.samples, eventAt: sentence.eventAt))
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    // One sentence the engine cannot say is no reason to stop coaching.
+                    logger.error(
+                        "cannot synthesise speech", metadata: ["text": "\(sentence.text)", "error": "\(error)"])
+                }
+            }
+            let stale = backlog.staleCount
+            if stale > skipped {
+                logger.info("skipped stale routine sentences", metadata: ["count": "\(stale - skipped)"])
+                skipped = stale
+            }
+        }
+    }
+
+    /// Zone tracking from the configured maximum heart rate, or one predicted from the profile's age; nil when
+    /// zone changes are off or no maximum can be known.
+    private func zoneTracker() async -> ZoneTracker? {
+        guard configuration.announcesZones else { return nil }
+        var maximum = configuration.maximumHeartRate
+        if maximum == 0 {
+            let age = try? await context.store.profile()?.ageYears(on: context.clock.now)
+            guard let age = age.flatMap({ $0 }), age > 0 else {
+                context.logger.notice(
+                    "heart-rate zones are not announced: set max-heart-rate in [plugins.voice-coach] or a birth date in the profile"
+                )
+                return nil
+            }
+            maximum = HeartRateZone.predictedMaximum(ageYears: age)
+        }
+        return ZoneTracker(
+            maximumHeartRate: maximum, marginBeatsPerMinute: configuration.zoneMarginBeatsPerMinute,
+            hold: .seconds(configuration.zoneHoldSeconds))
+    }
+}

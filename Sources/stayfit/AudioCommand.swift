@@ -1,7 +1,9 @@
 import ArgumentParser
+import EspeakNG
 import HubCore
 import MPV
 import Music
+import VoiceCoach
 
 /// `stayfit audio`: the audio output's tools.
 struct AudioCommand: AsyncParsableCommand {
@@ -23,12 +25,17 @@ struct AudioCommand: AsyncParsableCommand {
                 valueName: "device"))
         var device: String?
 
-        /// The spoken part of the test: the samples of `text`, or nil while no speech engine is built in.
-        ///
-        /// - Important: wire the voice coach's eSpeak NG wrapper here when it is merged (its voice from
-        ///   `[plugins.voice-coach]` in `configuration`); until then the test plays the chime only and says so.
-        static let speak: (@Sendable (_ text: String, _ configuration: HubConfiguration) async throws -> SpeechClip?)? =
-            nil
+        /// The spoken part of the test: `text` in the voice of `[plugins.voice-coach]` (eSpeak NG's default English
+        /// voice when the coach is not configured), synthesised as the coach does.
+        static func speak(_ text: String, _ configuration: HubConfiguration) async throws -> SpeechClip {
+            let settings = try configuration.pluginTables["voice-coach"].map {
+                try VoiceCoachPlugin.Configuration($0).speech
+            }
+            let audio = try await EspeakEngine.shared().synthesize(text, settings: settings ?? EspeakSettings())
+            return SpeechClip(
+                text: text, priority: .urgent, sampleRate: audio.sampleRate, samples: audio.samples,
+                eventAt: HubInstant(sinceOrigin: .zero))
+        }
 
         static let sentence = "StayFit Hub audio works"
 
@@ -53,18 +60,11 @@ struct AudioCommand: AsyncParsableCommand {
                 var clips: [(samples: [Int16], format: PCMFormat)] = [
                     (SelfMadeMusic.chime(), SelfMadeMusic.format)
                 ]
-                var spoken = false
-                if let speak = Self.speak, let clip = try await speak(Self.sentence, configuration) {
-                    clips.append((clip.samples, PCMFormat(sampleRate: clip.sampleRate, channels: clip.channels)))
-                    spoken = true
-                }
-                writeLine("Playing a chime\(spoken ? " and \"\(Self.sentence)\"" : "") on \(target)…")
+                let clip = try await Self.speak(Self.sentence, configuration)
+                clips.append((clip.samples, PCMFormat(sampleRate: clip.sampleRate, channels: clip.channels)))
+                writeLine("Playing a chime and \"\(Self.sentence)\" on \(target)…")
                 try await AudioTest.play(clips, on: target)
-                writeLine(
-                    spoken
-                        ? "Done. If you heard nothing, check the speaker's volume and audio-device in [plugins.music]."
-                        : "Done (chime only: this build has no speech engine yet). If you heard nothing, check the "
-                            + "speaker's volume and audio-device in [plugins.music].")
+                writeLine("Done. If you heard nothing, check the speaker's volume and audio-device in [plugins.music].")
             }
         }
     }

@@ -87,7 +87,8 @@ struct DemoCommand: AsyncParsableCommand {
             let store = try HubStore(directory: directory)
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
-                logger: logger)
+                // With sound, the spoken summary (about 10 s) is said to its end before the hub stops.
+                logger: logger, pluginStopTimeout: audioOut == nil ? .seconds(2) : .seconds(20))
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
@@ -108,7 +109,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// Where the self-made demo music is written for the run.
     private var demoMusicFolder: String { NSTemporaryDirectory() + "/stayfit-demo-music-\(getpid())" }
 
-    /// The `[plugins.music]` table that plays the self-made music into `path`.
+    /// The `[plugins.music]` table that plays the self-made music into `path`, and the voice coach it says.
     private func demoMusic(into path: String) throws -> String {
         _ = try SelfMadeMusic.write(into: demoMusicFolder)
         return """
@@ -116,6 +117,8 @@ struct DemoCommand: AsyncParsableCommand {
             audio-device = \(tomlString(path))
             playlist = \(tomlString(demoMusicFolder))
             volume = 80
+
+            [plugins.voice-coach]
             """
     }
 

@@ -35,16 +35,19 @@ import Testing
         }
     }
 
-    @Test func audioTestPlaysAChimeIntoAWavFile() async throws {
+    @Test func audioTestPlaysAChimeAndSaysThatAudioWorksIntoAWavFile() async throws {
         let scratch = try Scratch()
         let output = scratch.path("chime.wav")
         let result = try await StayfitProcess.run(["audio", "test", "--device", output])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("Playing a chime on \(output)"))
+        #expect(result.output.contains("Playing a chime and \"StayFit Hub audio works\" on \(output)"))
         let (format, samples) = try WAVFile.read(output)
         let loud = samples.filter { abs(Int($0)) > 1000 }.count / format.channels
-        // The chime is 0.7 s; its ringing tail is quieter than the threshold.
-        #expect(Double(loud) / Double(format.sampleRate) > 0.2, "only \(loud) loud frames")
+        // The chime is 0.7 s (its ringing tail is quieter than the threshold); the sentence about 1.5 s of speech,
+        // of which vowels and voiced consonants are loud.
+        #expect(Double(loud) / Double(format.sampleRate) > 0.6, "only \(loud) loud frames")
+        let seconds = Double(samples.count / format.channels) / Double(format.sampleRate)
+        #expect(seconds > 1.5, "the file holds \(seconds) s: the chime alone is 0.7 s")
     }
 
     @Test func audioTestOnAMissingDeviceFailsWithWhatToCheck() async throws {
@@ -70,7 +73,7 @@ import Testing
         #expect(result.error.contains("plugins.music.audio-device"))
     }
 
-    @Test func theDemoWritesTheMusicItPlayedIntoOneWavFile() async throws {
+    @Test func theDemoWritesTheMusicAndTheSpokenSummaryIntoOneWavFile() async throws {
         let scratch = try Scratch()
         let output = scratch.path("demo.wav")
         let result = try await StayfitProcess.run(["demo", "--minutes", "3", "--audio-out", output])
@@ -79,8 +82,9 @@ import Testing
         let (format, samples) = try WAVFile.read(output)
         #expect(format == .standard)
         let seconds = Double(samples.count / format.channels) / Double(format.sampleRate)
-        // 3 minutes at 60x: about 3 seconds of workout, plus start-up and shutdown.
-        #expect(seconds > 2, "the file holds \(seconds) s")
+        // 3 minutes at 60x: about 3 seconds of workout, then the coach's spoken summary (about 10 s: "Workout
+        // finished. 3 minutes, 500 metres, average pace …") said to its end before the hub stops.
+        #expect(seconds > 9, "the file holds \(seconds) s")
         let loud = samples.filter { abs(Int($0)) > 1000 }.count / format.channels
         #expect(Double(loud) / Double(format.sampleRate) > 0.5, "only \(loud) frames of music")
     }

@@ -31,6 +31,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // Reports and pictures: statistics, splits, zones, plots and share text; pure Swift, no database.
+        .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
             name: "HubTestKit",
             dependencies: [
@@ -56,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -67,6 +69,8 @@ let package = Package(
             dependencies: ["HubCore", "HubStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/HeartRateLogBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-reports-bench", dependencies: ["HubCore", "HubStore"], path: "Benchmarks/ReportsBenchmark"),
         .executableTarget(
             name: "stayfit-bench",
             dependencies: ["HubCore"],
@@ -85,6 +89,7 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,8 +20,10 @@ extension HubStore {
     ///   - start: the first instant counted; nil for no lower bound.
     ///   - end: the instant after the last one counted; nil for no upper bound.
     ///   - includeSimulated: count workouts recorded from simulated sensors or on a sped-up clock.
-    public func workoutTotalsByDay(from start: Date?, to end: Date?, includeSimulated: Bool) async throws
-        -> [WorkoutDayTotals]
+    ///   - byDay: one row per local day; false adds the whole range up in one row (its `day` is empty, and there is
+    ///     no row without a workout), which saves reading a row per day of a year or of ten.
+    public func workoutTotalsByDay(from start: Date?, to end: Date?, includeSimulated: Bool, byDay: Bool = true)
+        async throws -> [WorkoutDayTotals]
     {
         let from = start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
         let to = end?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude
@@ -29,14 +31,16 @@ extension HubStore {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT date(started_at, 'unixepoch', 'localtime') AS day, count(*), total(moving_seconds),
+                    SELECT * FROM (
+                    SELECT \(byDay ? "date(started_at, 'unixepoch', 'localtime')" : "''") AS day, count(*) AS n,
+                        total(moving_seconds),
                         max(moving_seconds), total(distance_m), max(distance_m), total(steps), max(steps), count(steps),
                         total(kcal), max(kcal),
                         total(CASE WHEN heart_rate_avg IS NOT NULL THEN moving_seconds END),
                         total(heart_rate_avg * moving_seconds), max(heart_rate_max), max(speed_max)
                     FROM workouts
                     WHERE status = 'finished' AND started_at >= ? AND started_at < ? AND (simulated = 0 OR ?)
-                    GROUP BY day ORDER BY day
+                    \(byDay ? "GROUP BY day" : "")) WHERE n > 0 ORDER BY day
                     """,
                 arguments: [from, to, includeSimulated])
             var days: [WorkoutDayTotals] = []

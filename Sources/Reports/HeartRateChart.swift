@@ -10,11 +10,10 @@ public enum HeartRateChart {
         var svg = SVGDocument(width: 900, height: 380)
         let range =
             "\(LocalTime.format(start, "%Y-%m-%d %H:%M")) – \(LocalTime.format(end, "%Y-%m-%d %H:%M"))"
-        var panel = SVGTimePanel(
+        let panel = SVGTimePanel(
             title: "Heart rate, \(range)", unit: "bpm, per \(resolution.rawValue): min–max band, average line",
             series: series, start: start.timeIntervalSince1970, end: end.timeIntervalSince1970, color: "#c62828",
             zones: zones)
-        panel.valueLabel = { Format.fixed($0, decimals: 0) }
         panel.draw(in: &svg, x: 10, y: 8, width: 880, height: 340)
         legend(in: &svg, zones: zones, y: 368)
         return svg.text

@@ -14,8 +14,8 @@ public struct SVGTimePanel: Sendable {
     public var zones: HeartRateZones?
     /// Larger values drawn lower (pace: a faster, smaller pace is higher up).
     public var inverted = false
-    /// Writes a value on the axis (pace as m:ss).
-    public var valueLabel: @Sendable (Double) -> String = { Format.fixed($0, decimals: 0) }
+    /// Writes a value on the axis (pace as m:ss); nil writes the number with as many decimals as the step needs.
+    public var valueLabel: (@Sendable (Double) -> String)?
     /// The values the axis shows, when not the series' whole range; points outside are clipped to it.
     public var fixedRange: ClosedRange<Double>?
     /// What the panel says when there is nothing to draw.
@@ -69,7 +69,8 @@ public struct SVGTimePanel: Sendable {
         while value <= high + step / 2 {
             let lineY = yOf(value)
             svg.line(x1: left, y1: lineY, x2: right, y2: lineY, stroke: "#e0e0e0")
-            svg.text(valueLabel(value), x: left - 6, y: lineY + 4, size: 11, anchor: "end", fill: "#555555")
+            let label = valueLabel?(value) ?? Format.fixed(value, decimals: Self.decimals(for: step))
+            svg.text(label, x: left - 6, y: lineY + 4, size: 11, anchor: "end", fill: "#555555")
             value += step
         }
         let axis = TimeAxis(from: start, to: end, target: max(3, Int((right - left) / 110)))
@@ -103,10 +104,16 @@ public struct SVGTimePanel: Sendable {
         return runs
     }
 
-    /// 1, 2, 2.5 or 5 times a power of ten, at least `rough`.
+    /// 1, 2 or 5 times a power of ten, at least `rough`.
     static func niceStep(_ rough: Double) -> Double {
         guard rough > 0, rough.isFinite else { return 1 }
         let power = pow(10, (log10(rough)).rounded(.down))
-        return [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        return [1, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+    }
+
+    /// Decimals that write every multiple of `step` exactly: 0 for 5, 1 for 0.5, 2 for 0.05.
+    static func decimals(for step: Double) -> Int {
+        guard step > 0, step < 1, step.isFinite else { return 0 }
+        return min(6, Int((-log10(step)).rounded(.up)))
     }
 }

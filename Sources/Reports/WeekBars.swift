@@ -28,7 +28,9 @@ public enum WeekBars {
         while value <= topValue + step / 2 {
             let y = bottom - value / topValue * (bottom - top)
             svg.line(x1: left, y1: y, x2: right, y2: y, stroke: "#e0e0e0")
-            svg.text(Format.fixed(value, decimals: step < 1 ? 1 : 0), x: left - 8, y: y + 4, size: 11, anchor: "end")
+            svg.text(
+                Format.fixed(value, decimals: SVGTimePanel.decimals(for: step)), x: left - 8, y: y + 4, size: 11,
+                anchor: "end")
             value += step
         }
         svg.text(byDistance ? units.distanceUnit : "min", x: left - 8, y: top - 14, size: 11, anchor: "end")

@@ -69,8 +69,6 @@ public struct WorkoutPage: Sendable {
             movement.valueLabel = { Format.clock(seconds: Int($0.rounded())) }
             movement.steps = [5, 10, 15, 30, 60, 120, 300, 600]
             movement.fixedRange = Self.typicalRange(movement.series.points.map(\.average))
-        } else {
-            movement.valueLabel = { Format.fixed($0, decimals: 0) }
         }
         movement.draw(in: &svg, x: 10, y: 60 + panelHeight, width: chartWidth, height: panelHeight)
         let elevation = PlotSeries(
@@ -79,7 +77,6 @@ public struct WorkoutPage: Sendable {
             })
         var elevationPanel = SVGTimePanel(
             title: "Elevation", unit: "m", series: elevation, start: start, end: end, color: "#2e7d32")
-        elevationPanel.valueLabel = { Format.fixed($0, decimals: 0) }
         elevationPanel.emptyText = "no elevation recorded"
         elevationPanel.draw(in: &svg, x: 10, y: 60 + 2 * panelHeight, width: chartWidth, height: panelHeight)
         if !route.isEmpty { drawRoute(route, in: &svg, x: 620, y: 60, size: 270) }

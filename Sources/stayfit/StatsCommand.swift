@@ -50,12 +50,14 @@ struct StatsCommand: AsyncParsableCommand {
     /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.
     static func report(period: ReportPeriod, store: HubStore, includeSimulated: Bool) async throws -> PeriodReport {
         let interval = period.interval
+        // A year or all time is shown as a whole, not day by day: SQLite adds it up in one row.
+        let byDay = period.kind != .year && period.kind != .all
         let days = try await store.workoutTotalsByDay(
-            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated)
+            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, byDay: byDay)
         var previousDays: [WorkoutDayTotals]?
         if let previous = period.previous?.interval {
             previousDays = try await store.workoutTotalsByDay(
-                from: previous.start, to: previous.end, includeSimulated: includeSimulated)
+                from: previous.start, to: previous.end, includeSimulated: includeSimulated, byDay: false)
         }
         var variability: [PeriodReport.DailyVariability] = []
         // The trend reads every RR interval of each day: for a month at most, where a trend is worth reading.

@@ -104,5 +104,8 @@ final class SVGCheck: NSObject, XMLParserDelegate {
         #expect(check.elements.filter { $0 == "rect" }.count >= 8)  // background and 7 bars
         #expect(check.texts.contains("Fri 20 Nov"))
         #expect(check.texts.contains("5.0"))
+        // The axis in whole steps that its labels write exactly: 0, 2, 4, 6 km (not 2.5 written as "3").
+        #expect(["0", "2", "4", "6"].allSatisfy(check.texts.contains), "\(check.texts)")
+        #expect(!check.texts.contains("3"))
     }
 }

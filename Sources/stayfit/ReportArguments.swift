@@ -68,9 +68,10 @@ enum ReportArguments {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
+            var reason = (error as NSError).localizedDescription
+            while reason.hasSuffix(".") { reason.removeLast() }
             throw CLIError(
-                "cannot write the picture to \(path): \((error as NSError).localizedDescription). "
-                    + "Check that the directory exists and is writable.")
+                "cannot write the picture to \(path): \(reason). Check that the directory exists and is writable.")
         }
     }
 

@@ -179,6 +179,14 @@ import Testing
             ["stats", "--date", "2026-11-23", "--svg", svg, "--data-dir", data], environment: Self.berlin)
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(try await Self.render(svg, in: scratch) > 5000)
+        let nowhere = try await StayfitProcess.run(
+            ["stats", "--svg", scratch.path("missing/week.svg"), "--data-dir", data])
+        #expect(nowhere.status == 1)
+        #expect(
+            nowhere.error.contains("cannot write the picture to \(scratch.path("missing/week.svg")): "),
+            "stderr: \(nowhere.error)")
+        #expect(nowhere.error.hasSuffix(". Check that the directory exists and is writable.\n"))
+        #expect(!nowhere.error.contains(".."))
         let year = try await StayfitProcess.run(["stats", "--period", "year", "--svg", svg, "--data-dir", data])
         #expect(year.status == 64)
         #expect(year.error.contains("--svg draws bars per day"))

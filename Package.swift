@@ -33,6 +33,8 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // Reports and pictures: statistics, splits, zones, plots and share text; pure Swift, no database.
+        .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
             name: "HubTestKit",
             dependencies: [
@@ -76,7 +78,7 @@ let package = Package(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach",
+                "VoiceCoach", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -87,6 +89,8 @@ let package = Package(
             dependencies: ["HubCore", "HubStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/HeartRateLogBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-reports-bench", dependencies: ["HubCore", "HubStore"], path: "Benchmarks/ReportsBenchmark"),
         .executableTarget(
             name: "stayfit-bench",
             dependencies: ["HubCore"],
@@ -134,6 +138,7 @@ let package = Package(
             name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "Music"]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -257,7 +257,7 @@ extension HubStore {
         }
     }
 
-    private static func workout(from row: Row) -> Workout {
+    static func workout(from row: Row) -> Workout {
         var totals = WorkoutTotals()
         totals.movingSeconds = row["moving_seconds"]
         totals.distanceMeters = row["distance_m"]

@@ -9,7 +9,7 @@ struct StayFit: AsyncParsableCommand {
             "StayFit Hub: a fitness hub for a headless Linux box with a heart-rate strap, GPS, buttons and a speaker.",
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
-            GoalsCommand.self, DevicesCommand.self, ButtonsCommand.self, AudioCommand.self, RemindersCommand.self,
-            ResetCommand.self,
+            GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self, DevicesCommand.self,
+            ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self,
         ])
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Console
 import Foundation
 import HubCore
+import Reports
 
 struct WorkoutsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,12 +13,23 @@ struct WorkoutsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List stored workouts, newest first.")
         @OptionGroup var storeOptions: StoreOptions
         @Flag(help: "Print JSON instead of a table.") var json = false
+        @OptionGroup var days: DayRange
 
         func run() async throws {
             try await reportingErrors {
-                let workouts = try await storeOptions.openStore().workouts()
+                let store = try storeOptions.openStore()
+                let range = try days.interval()
+                let workouts: [Workout]
+                if let range {
+                    workouts = try await store.workouts(from: range.start, to: range.end).reversed()
+                } else {
+                    workouts = try await store.workouts()
+                }
                 if json { return print(try JSON.string(workouts)) }
-                guard !workouts.isEmpty else { return print("No workouts yet. Try: stayfit demo") }
+                guard !workouts.isEmpty else {
+                    return print(
+                        range == nil ? "No workouts yet. Try: stayfit demo" : "No workouts \(days.description).")
+                }
                 print(
                     pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11)
                         + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
@@ -42,6 +54,12 @@ struct WorkoutsCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The workout's id, from 'stayfit workouts list'.") var id: WorkoutID
         @Flag(help: "Print JSON, with every per-second sample.") var json = false
+        @OptionGroup var configOptions: ConfigOptions
+        @Option(
+            help: ArgumentHelp(
+                "Also draw heart rate, pace or speed, elevation and the route as SVG into this file.", valueName: "file"
+            ))
+        var svg: String?
 
         struct Detail: Encodable {
             var workout: Workout
@@ -60,6 +78,12 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     workout: workout, laps: try store.laps(of: id), pauses: try store.pauses(of: id),
                     samples: try store.samples(of: id))
                 if json { return print(try JSON.string(detail)) }
+                let units = UnitSystem(try configOptions.load().reports.units)
+                let zones = try await ReportArguments.zones(store: store)
+                if let svg {
+                    let page = WorkoutPage(workout: workout, samples: detail.samples, zones: zones, units: units)
+                    try ReportArguments.writeSVG(page.svg(), to: svg)
+                }
                 let totals = workout.totals
                 print(
                     "Workout \(workout.id), \(workout.status.rawValue)"
@@ -89,7 +113,11 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     )
                 }
                 if !detail.pauses.isEmpty { print("  Pauses      \(detail.pauses.count)") }
+                for line in WorkoutDetailLines.lines(samples: detail.samples, zones: zones, units: units) {
+                    print(line)
+                }
                 print("  Samples     \(detail.samples.count) seconds recorded (--json prints them)")
+                if let svg { print("Picture written to \(svg).") }
             }
         }
     }

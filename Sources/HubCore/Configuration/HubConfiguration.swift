@@ -14,6 +14,8 @@ public struct HubConfiguration {
     public var workout: WorkoutSettings
     /// `[heart-rate-log] keep-days`: how long the all-day heart-rate log is kept; nil keeps everything.
     public var heartRateLogRetention: Duration?
+    /// `[reports]`: units and share-text templates.
+    public var reports: ReportSettings = ReportSettings()
     /// The `[plugins.<id>]` tables: present means enabled.
     public private(set) var pluginTables: [PluginID: ConfigTable]
 
@@ -58,6 +60,9 @@ public struct HubConfiguration {
         let logTable = try root.table("heart-rate-log") ?? .empty(keyPath: ["heart-rate-log"], file: file)
         let keepDays = try logTable.int("keep-days", default: 0, in: 0...36_500)
         try logTable.rejectUnknownKeys()
+        let reportsTable = try root.table("reports") ?? .empty(keyPath: ["reports"], file: file)
+        let reports = try ReportSettings(reportsTable)
+        try reportsTable.rejectUnknownKeys()
         var plugins: [PluginID: ConfigTable] = [:]
         if let pluginsTable = try root.table("plugins") {
             for key in pluginsTable.keys {
@@ -71,6 +76,7 @@ public struct HubConfiguration {
         self.workout = workout
         self.heartRateLogRetention = keepDays == 0 ? nil : .seconds(keepDays * 86_400)
         self.pluginTables = plugins
+        self.reports = reports
     }
 
     /// Enables a plugin with its defaults unless the file already configures it (e.g. `--simulate`).

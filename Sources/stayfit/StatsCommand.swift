@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import Reports
+
+extension ReportPeriod.Kind: ExpressibleByArgument {}
+
+/// `stayfit stats`: count, total, average and maximum over a period, against the period before.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Statistics of the workouts of a day, the last 7 days, a month, a year or all time.",
+        discussion: """
+            Count, total, average and maximum of moving time, distance, steps, energy, heart rate and speed, and the \
+            period against the one before ("last 7 days vs the 7 before"). Week is the last 7 days up to --date; \
+            month and year are calendar ones. Simulated workouts are left out unless --include-simulated.
+            """)
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var configOptions: ConfigOptions
+    @Option(help: "day, week (the last 7 days), month, year or all.") var period: ReportPeriod.Kind = .week
+    @Option(help: ArgumentHelp("The last day of the period: YYYY-MM-DD, today or yesterday.", valueName: "day"))
+    var date: String = "today"
+    @Flag(help: "Count workouts recorded from simulated sensors or on a sped-up clock.") var includeSimulated = false
+    @Flag(help: "Print JSON instead of a table.") var json = false
+    @Option(help: ArgumentHelp("Also draw the period (bars per day for a week or a month) as SVG.", valueName: "file"))
+    var svg: String?
+
+    func run() async throws {
+        try await reportingErrors {
+            let day = try ReportArguments.day(date, option: "--date")
+            let settings = try configOptions.load().reports
+            let store = try storeOptions.openStore()
+            let report = try await Self.report(
+                period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated)
+            let units = UnitSystem(settings.units)
+            if let svg {
+                guard period == .week || period == .month || period == .day else {
+                    throw CLIError(
+                        "--svg draws bars per day, for --period day, week or month (not \(period.rawValue)); "
+                            + "choose one of those", exitCode: 64)
+                }
+                try ReportArguments.writeSVG(WeekBars.svg(report, units: units), to: svg)
+            }
+            if json { return print(try JSON.string(report)) }
+            for line in StatsTable.lines(report, units: units) { print(line) }
+            if let svg { print("Picture written to \(svg).") }
+        }
+    }
+
+    /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.
+    static func report(period: ReportPeriod, store: HubStore, includeSimulated: Bool) async throws -> PeriodReport {
+        let interval = period.interval
+        // A year or all time is shown as a whole, not day by day: SQLite adds it up in one row.
+        let byDay = period.kind != .year && period.kind != .all
+        let days = try await store.workoutTotalsByDay(
+            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, byDay: byDay)
+        var previousDays: [WorkoutDayTotals]?
+        if let previous = period.previous?.interval {
+            previousDays = try await store.workoutTotalsByDay(
+                from: previous.start, to: previous.end, includeSimulated: includeSimulated, byDay: false)
+        }
+        var variability: [PeriodReport.DailyVariability] = []
+        // The trend reads every RR interval of each day: for a month at most, where a trend is worth reading.
+        if period.days.count <= 31, try await store.profile()?.heartRateMonitoring == true {
+            for day in period.days where day.start <= Date() {
+                let intervals = try await store.heartRateIntervals(from: day.start, to: day.end)
+                let milliseconds = intervals.map { Double($0) * 1000 / 1024 }
+                if intervals.count >= 60, let rmssd = HeartRateVariability.rmssd(rrIntervalsMilliseconds: milliseconds)
+                {
+                    variability.append(
+                        .init(day: day.description, rmssdMilliseconds: rmssd, intervals: intervals.count))
+                }
+            }
+        }
+        return PeriodReport(
+            period: period, days: days, previousDays: previousDays, restingVariability: variability)
+    }
+}

@@ -39,6 +39,8 @@ let package = Package(
             ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
+        // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
+        .target(name: "GPSTestKit", dependencies: ["BlueZTestKit"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -51,12 +53,13 @@ let package = Package(
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(name: "Location", dependencies: ["HubCore"], path: "Plugins/Location", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,7 +88,9 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit"]),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "GPSTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,6 @@ struct StayFit: AsyncParsableCommand {
             "StayFit Hub: a fitness hub for a headless Linux box with a heart-rate strap, GPS, buttons and a speaker.",
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
-            GoalsCommand.self, DevicesCommand.self, ResetCommand.self,
+            GoalsCommand.self, DevicesCommand.self, GPSCommand.self, ResetCommand.self,
         ])
 }

@@ -41,7 +41,6 @@ public enum GPSProbe {
         return await withTaskGroup(of: Reading?.self) { group in
             group.addTask {
                 var reading = Reading()
-                var listed = false
                 for await line in reader.records {
                     switch Result(catching: { () throws(GPSDReport.Problem) in try GPSDReport.decode(line) }) {
                     case .failure:
@@ -50,7 +49,6 @@ public enum GPSProbe {
                         reading.release = release
                     case .success(.devices(let devices)):
                         reading.receivers = devices.filter(\.isActive)
-                        listed = true
                     case .success(.device(let device)):
                         reading.receivers.removeAll { $0.path == device.path }
                         if device.isActive { reading.receivers.append(device) }
@@ -61,8 +59,8 @@ public enum GPSProbe {
                     case .success:
                         break
                     }
-                    // Enough to answer: no receiver at all, or a fix with its satellites.
-                    if listed, reading.receivers.isEmpty { return reading }
+                    // Enough to answer: a fix with its satellites. With no receiver listed the look goes on to
+                    // the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
                     if (reading.position?.mode ?? 0) >= 2, reading.sky != nil { return reading }
                 }
                 return reading

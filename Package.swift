@@ -76,6 +76,11 @@ let package = Package(
             path: "Benchmarks/BusBenchmark"
         ),
         .executableTarget(
+            name: "stayfit-location-bench",
+            dependencies: ["Location", "HubCore", "GPSTestKit"],
+            path: "Benchmarks/LocationBenchmark"
+        ),
+        .executableTarget(
             name: "stayfit-hr-notify-bench",
             dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"

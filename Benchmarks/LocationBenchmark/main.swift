@@ -107,8 +107,8 @@ for seed: UInt64 in 1...20 {
 print(
     String(
         format:
-            "Distance over 20 generated %.0f m runs (stop, tunnel, switchbacks): worst filtered error %.2f %%, worst raw haversine %.1f %%",
-        TestRoute.standardRun().lengthMeters, worstFiltered * 100, worstRaw * 100))
+            "Distance over 20 generated %.0f m runs (stop, tunnel, switchbacks): %d within 1 %%, worst filtered error %.2f %%, worst raw haversine %.1f %%",
+        TestRoute.standardRun().lengthMeters, withinOnePercent, worstFiltered * 100, worstRaw * 100))
 var standing: [Double] = []
 var standingRaw: [Double] = []
 for seed: UInt64 in 1...20 {

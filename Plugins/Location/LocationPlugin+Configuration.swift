@@ -36,6 +36,9 @@ extension LocationPlugin {
             staleAfter = .seconds(try table.int("stale-after-seconds", default: 5, in: 1...60))
         }
 
+        /// Whether `host` is an address the plugin can connect to: an IPv4 or IPv6 address, or "localhost".
+        public static func isValidHost(_ host: String) -> Bool { GPSDSocket.isValidHost(host) }
+
         /// Creates a configuration directly (tests, `stayfit gps`); `host` must be an IP address.
         public init(
             host: String = "127.0.0.1", port: Int = 2947, filter: FixFilter.Settings = FixFilter.Settings(),

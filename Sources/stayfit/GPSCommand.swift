@@ -24,6 +24,9 @@ struct GPSCommand: AsyncParsableCommand {
         guard (1...60).contains(seconds) else {
             throw ValidationError("--seconds must be from 1 to 60 (got \(seconds)).")
         }
+        if let host, !LocationPlugin.Configuration.isValidHost(host) {
+            throw ValidationError("--host must be an IP address such as 127.0.0.1 or ::1 (got \"\(host)\").")
+        }
         if let port, !(1...65535).contains(port) {
             throw ValidationError("--port must be from 1 to 65535 (got \(port)).")
         }

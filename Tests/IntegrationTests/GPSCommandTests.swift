@@ -28,7 +28,7 @@ import Testing
         #expect(result.error.contains("raspi-config"), "\(result.error)")
     }
 
-    @Test(arguments: [["gps", "--seconds", "0"], ["gps", "--port", "70000"]])
+    @Test(arguments: [["gps", "--seconds", "0"], ["gps", "--port", "70000"], ["gps", "--host", "gps.local"]])
     func refusesImproperOptions(_ arguments: [String]) async throws {
         let result = try await StayfitProcess.run(arguments)
         #expect(result.status == 64, "\(result.error)")

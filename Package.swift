@@ -43,6 +43,8 @@ let package = Package(
             ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
+        // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
+        .target(name: "GPSTestKit", dependencies: ["BlueZTestKit"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -72,13 +74,14 @@ let package = Package(
         .target(
             name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
             exclude: ["README.md"]),
+        .target(name: "Location", dependencies: ["HubCore"], path: "Plugins/Location", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports",
+                "VoiceCoach", "Reports", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -95,6 +98,11 @@ let package = Package(
             name: "stayfit-bench",
             dependencies: ["HubCore"],
             path: "Benchmarks/BusBenchmark"
+        ),
+        .executableTarget(
+            name: "stayfit-location-bench",
+            dependencies: ["Location", "HubCore", "GPSTestKit"],
+            path: "Benchmarks/LocationBenchmark"
         ),
         .executableTarget(
             name: "stayfit-hr-notify-bench",
@@ -135,10 +143,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "Music"]),
+            name: "IntegrationTests",
+            dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "GPSTestKit", "Music"]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,14 +47,16 @@ extension HubStore {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO workout_samples
-                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
+                         altitude_m)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for sample in samples {
                 try insert.execute(arguments: [
                     workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
                     sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
                     sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervalsMilliseconds),
+                    sample.altitudeMeters,
                 ])
             }
             try Self.updateTotals(totals, of: workout, in: db)
@@ -147,13 +149,15 @@ extension HubStore {
         try db.execute(
             sql: """
                 UPDATE workouts SET moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?,
-                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?
+                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?,
+                    elevation_gain_m = ?, elevation_loss_m = ?
                 WHERE id = ?
                 """,
             arguments: [
                 totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
                 totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
-                totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, workout,
+                totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, totals.elevationGainMeters,
+                totals.elevationLossMeters, workout,
             ])
     }
 
@@ -193,7 +197,8 @@ extension HubStore {
                     second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
                     heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
                     speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
-                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]))
+                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]),
+                    altitudeMeters: row["altitude_m"])
             }
         }
     }
@@ -269,6 +274,8 @@ extension HubStore {
         totals.averageHeartRate = row["heart_rate_avg"]
         totals.maxHeartRate = row["heart_rate_max"]
         totals.rmssdMilliseconds = row["rmssd_ms"]
+        totals.elevationGainMeters = row["elevation_gain_m"]
+        totals.elevationLossMeters = row["elevation_loss_m"]
         let goal = (row["goal_kind"] as String?).flatMap(GoalKind.init(rawValue:)).map {
             Goal(kind: $0, target: row["goal_target"])
         }

@@ -2,6 +2,7 @@ import Buttons
 import Console
 import HeartRate
 import HubCore
+import Location
 import Music
 import Reminders
 import Simulator
@@ -16,4 +17,5 @@ let pluginRegistry = PluginRegistry([
     ButtonsPlugin.self,
     MusicPlugin.self,
     VoiceCoachPlugin.self,
+    LocationPlugin.self,
 ])

@@ -50,11 +50,14 @@ public struct PositionMeasured: BusMessage, Equatable {
     public var timestamp: Date
     /// Made up by the simulator: marks the workout it reaches as simulated.
     public var isSimulated: Bool
+    /// How far off the position may be, in metres (gpsd's `eph`, or `epx`/`epy`), when the receiver says.
+    public var horizontalAccuracyMeters: Double?
 
     public init(
         latitude: Double, longitude: Double, altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil,
-        source: String, timestamp: Date, isSimulated: Bool = false
+        source: String, timestamp: Date, isSimulated: Bool = false, horizontalAccuracyMeters: Double? = nil
     ) {
+        self.horizontalAccuracyMeters = horizontalAccuracyMeters
         self.latitude = latitude
         self.longitude = longitude
         self.altitudeMeters = altitudeMeters

@@ -7,6 +7,9 @@ import HubStore
 public struct WorkoutMetrics: Sendable, Equatable {
     /// Below this speed a second counts as standing: it does not set the minimum speed.
     public static let movingSpeedThreshold = 0.3
+    /// A climb or descent counts once the altitude has moved this far from the last counted level: GPS altitude
+    /// wanders by a few metres, and counting every wiggle would add hundreds of metres to a flat run.
+    public static let elevationHysteresisMeters = 5.0
 
     public private(set) var movingSeconds = 0
     public private(set) var distanceMeters = 0.0
@@ -17,6 +20,11 @@ public struct WorkoutMetrics: Sendable, Equatable {
     public private(set) var maxHeartRate: Int?
     /// The speed of the latest second, nil when unknown.
     public private(set) var lastSpeedMetersPerSecond: Double?
+    /// Metres climbed and descended; nil until a second has an altitude.
+    public private(set) var elevationGainMeters: Double?
+    public private(set) var elevationLossMeters: Double?
+    /// The altitude last counted as a level: the next climb or descent is measured from it.
+    private var elevationLevel: Double?
     private var variability = RMSSDAccumulator()
     private var heartRateSum = 0
     private var heartRateSeconds = 0
@@ -45,11 +53,13 @@ public struct WorkoutMetrics: Sendable, Equatable {
     ///   - kilocalories: energy spent in this second.
     ///   - steps: the workout's step total so far, when a step source exists.
     ///   - rrIntervalsMilliseconds: the beat-to-beat intervals received in this second.
+    ///   - altitudeMeters: the altitude of this second's fix, nil when there was none or it was 2D.
     public mutating func recordSecond(
         heartRate: Int?, speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervalsMilliseconds: [Double] = []
+        rrIntervalsMilliseconds: [Double] = [], altitudeMeters: Double? = nil
     ) {
         movingSeconds += 1
+        if let altitudeMeters { addAltitude(altitudeMeters) }
         // A second without a heart rate is a gap in the beats: the intervals around it are not successive.
         if heartRate == nil { variability.breakSequence() } else { variability.add(rrIntervalsMilliseconds) }
         lastSpeedMetersPerSecond = speedMetersPerSecond
@@ -69,6 +79,23 @@ public struct WorkoutMetrics: Sendable, Equatable {
         }
     }
 
+    /// Counts climbs and descents with hysteresis: the level moves only when the altitude has left it by
+    /// ``elevationHysteresisMeters``, and the whole step is counted then, so a steady climb loses less than one
+    /// step in all and noise smaller than a step adds nothing.
+    private mutating func addAltitude(_ altitude: Double) {
+        guard let level = elevationLevel else {
+            (elevationLevel, elevationGainMeters, elevationLossMeters) = (altitude, 0, 0)
+            return
+        }
+        if altitude - level >= Self.elevationHysteresisMeters {
+            elevationGainMeters = (elevationGainMeters ?? 0) + altitude - level
+            elevationLevel = altitude
+        } else if level - altitude >= Self.elevationHysteresisMeters {
+            elevationLossMeters = (elevationLossMeters ?? 0) + level - altitude
+            elevationLevel = altitude
+        }
+    }
+
     /// Rebuilds the totals from a workout's stored seconds (after a crash).
     public init(restoring samples: [WorkoutSample]) {
         var previous: (distance: Double, kcal: Double) = (0, 0)
@@ -77,7 +104,7 @@ public struct WorkoutMetrics: Sendable, Equatable {
                 heartRate: sample.heartRate, speedMetersPerSecond: sample.speedMetersPerSecond,
                 distanceMeters: sample.distanceMeters - previous.distance,
                 kilocalories: sample.kilocalories - previous.kcal, steps: sample.steps,
-                rrIntervalsMilliseconds: sample.rrIntervalsMilliseconds)
+                rrIntervalsMilliseconds: sample.rrIntervalsMilliseconds, altitudeMeters: sample.altitudeMeters)
             previous = (sample.distanceMeters, sample.kilocalories)
             movingSeconds = sample.second
         }
@@ -96,6 +123,8 @@ public struct WorkoutMetrics: Sendable, Equatable {
         totals.averageHeartRate = averageHeartRate
         totals.maxHeartRate = maxHeartRate
         totals.rmssdMilliseconds = variability.rmssd
+        totals.elevationGainMeters = elevationGainMeters
+        totals.elevationLossMeters = elevationLossMeters
         return totals
     }
 }

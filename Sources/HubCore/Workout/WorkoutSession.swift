@@ -5,6 +5,8 @@ import HubStore
 struct WorkoutSession {
     /// A fix implying more than this speed since the last one is a GPS glitch: dropped and counted.
     static let maximumPlausibleSpeed = 50.0
+    /// A fix whose receiver says it may be off by more than this is no use for distance: it is dropped and counted.
+    static let maximumUsableAccuracyMeters = 50.0
 
     let id: WorkoutID
     /// Wall-clock label of the start, as stored.
@@ -79,6 +81,11 @@ struct WorkoutSession {
     /// relative to the jumped-to place (the receiver really moved, or a recording started over), and the
     /// track carries on from there.
     mutating func add(_ fix: PositionMeasured, receivedAt instant: HubInstant, speed: Double) -> Bool {
+        // Before `lastFix` moves: a fix this vague would drag the track tens of metres sideways and back.
+        if let accuracy = fix.horizontalAccuracyMeters, !(accuracy <= Self.maximumUsableAccuracyMeters) {
+            rejectedFixes += 1
+            return false
+        }
         defer { lastFix = (fix, instant) }
         guard let (last, lastReceivedAt) = lastFix else {
             fixInThisSecond = fix
@@ -158,11 +165,13 @@ struct WorkoutSession {
         let kcal = Calories.kilocalories(seconds: 1, heartRate: heartRate, speedMetersPerSecond: speed, person: person)
         metrics.recordSecond(
             heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: distanceInThisSecond, kilocalories: kcal,
-            steps: steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
+            steps: steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds,
+            altitudeMeters: fixInThisSecond?.altitudeMeters)
         let sample = WorkoutSample(
             second: metrics.movingSeconds, recordedAt: label, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
             longitude: fixInThisSecond?.longitude, speedMetersPerSecond: speed, distanceMeters: metrics.distanceMeters,
-            kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds)
+            kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds,
+            altitudeMeters: fixInThisSecond?.altitudeMeters)
         fixInThisSecond = nil
         distanceInThisSecond = 0
         speedInThisSecond = nil

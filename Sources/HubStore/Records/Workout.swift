@@ -29,6 +29,9 @@ public struct WorkoutTotals: Sendable, Equatable, Codable {
     public var maxHeartRate: Int?
     /// Heart-rate variability (RMSSD of the RR intervals), milliseconds, when the strap sends RR intervals.
     public var rmssdMilliseconds: Double?
+    /// Metres climbed and descended, counted with hysteresis; nil when no second had an altitude.
+    public var elevationGainMeters: Double?
+    public var elevationLossMeters: Double?
 
     public init() {}
 }
@@ -78,6 +81,8 @@ public struct WorkoutSample: Sendable, Equatable, Codable {
     public var latitude: Double?
     public var longitude: Double?
     public var speedMetersPerSecond: Double?
+    /// Altitude above mean sea level of this second's fix, when the receiver had a 3D fix.
+    public var altitudeMeters: Double?
     /// Running totals at the end of this second.
     public var distanceMeters: Double
     public var kilocalories: Double
@@ -88,9 +93,10 @@ public struct WorkoutSample: Sendable, Equatable, Codable {
     public init(
         second: Int, recordedAt: Date, heartRate: Int?, latitude: Double?, longitude: Double?,
         speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervalsMilliseconds: [Double] = []
+        rrIntervalsMilliseconds: [Double] = [], altitudeMeters: Double? = nil
     ) {
         self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
+        self.altitudeMeters = altitudeMeters
         self.second = second
         self.recordedAt = recordedAt
         self.heartRate = heartRate

@@ -153,7 +153,15 @@ enum Schema {
             // Off by default, so goals stored before keep only showing progress.
             try db.execute(sql: "ALTER TABLE goals ADD COLUMN auto_stop INTEGER NOT NULL DEFAULT 0")
         }
-        // v8 and v10 are the location and workout-import changes.
+        migrator.registerMigration("v8: altitude and elevation") { db in
+            // Nullable: workouts recorded before, indoors or with a 2D fix have no altitude, and that is not zero.
+            try db.execute(
+                sql: """
+                    ALTER TABLE workout_samples ADD COLUMN altitude_m REAL;   -- metres above mean sea level
+                    ALTER TABLE workouts ADD COLUMN elevation_gain_m REAL;
+                    ALTER TABLE workouts ADD COLUMN elevation_loss_m REAL;
+                    """)
+        }
         migrator.registerMigration("v9: reminders") { db in
             try db.execute(
                 sql: """

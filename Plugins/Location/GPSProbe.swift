@@ -1,0 +1,83 @@
+import Foundation
+import HubCore
+
+/// A short look at what gpsd reports now, for `stayfit gps`.
+public enum GPSProbe {
+    /// What gpsd said within the look.
+    public struct Reading: Sendable, Equatable {
+        /// gpsd's release, from its greeting.
+        public var release: String?
+        /// The receivers gpsd reads (active ones only).
+        public var receivers: [GPSDDevice] = []
+        /// The latest TPV report with a fix, else the latest TPV report.
+        public var position: GPSDPosition?
+        public var sky: GPSDSky?
+        /// Lines that were not gpsd JSON, or of a class gpsd does not send.
+        public var droppedLines = 0
+    }
+
+    /// Why there is no reading.
+    public struct Unreachable: Error, CustomStringConvertible {
+        public var endpoint: String
+        public var reason: String
+        public var description: String { "gpsd is not reachable at \(endpoint): \(reason)" }
+    }
+
+    /// Connects to gpsd, watches for up to `duration` (less once a fix and the satellites are in), and returns
+    /// what it saw.
+    ///
+    /// - Throws: ``Unreachable`` when no connection can be made.
+    public static func look(host: String, port: Int, for duration: Duration) async throws -> Reading {
+        let descriptor: Int32
+        do {
+            descriptor = try await GPSDSocket.connect(host: host, port: port)
+        } catch {
+            throw Unreachable(endpoint: LocationPlugin.endpoint(host, port), reason: "\(error)")
+        }
+        let reader = FileDescriptorReader(
+            descriptor: descriptor, framing: .lines(maximumLength: LocationPlugin.maximumLineLength),
+            ownership: .owned, name: "gpsd probe")
+        defer { reader.stop() }
+        return await withTaskGroup(of: Reading?.self) { group in
+            group.addTask {
+                var reading = Reading()
+                for await line in reader.records {
+                    switch Result(catching: { () throws(GPSDReport.Problem) in try GPSDReport.decode(line) }) {
+                    case .failure:
+                        reading.droppedLines += 1
+                    case .success(.version(let release)):
+                        reading.release = release
+                    case .success(.devices(let devices)):
+                        reading.receivers = devices.filter(\.isActive)
+                    case .success(.device(let device)):
+                        reading.receivers.removeAll { $0.path == device.path }
+                        if device.isActive { reading.receivers.append(device) }
+                    case .success(.position(let position)):
+                        if position.mode >= 2 || (reading.position?.mode ?? 0) < 2 { reading.position = position }
+                    case .success(.sky(let sky)):
+                        reading.sky = sky
+                    case .success:
+                        break
+                    }
+                    // Enough to answer: a fix with its satellites. With no receiver listed the look goes on to
+                    // the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
+                    if (reading.position?.mode ?? 0) >= 2, reading.sky != nil { return reading }
+                }
+                return reading
+            }
+            var last = Reading()
+            group.addTask {
+                try? await Task.sleep(for: duration)
+                return nil
+            }
+            if let first = await group.next(), let reading = first {
+                group.cancelAll()
+                return reading
+            }
+            // Time is up: take what the reader has so far by stopping it, so its task returns.
+            reader.stop()
+            while let next = await group.next() { if let reading = next { last = reading } }
+            return last
+        }
+    }
+}

@@ -239,7 +239,7 @@ extension HubStore {
     }
 
     /// RR intervals in the strap's own unit, uint16 1/1024 s little-endian, so they come back exactly; nil for none.
-    private static func encode(rr: [Double]) -> Data? {
+    static func encode(rr: [Double]) -> Data? {
         guard !rr.isEmpty else { return nil }
         var bytes: [UInt8] = []
         for interval in rr {
@@ -249,7 +249,7 @@ extension HubStore {
         return Data(bytes)
     }
 
-    private static func decode(rr data: Data?) -> [Double] {
+    static func decode(rr data: Data?) -> [Double] {
         guard let data else { return [] }
         let bytes = [UInt8](data)
         return stride(from: 0, to: bytes.count - 1, by: 2).map {

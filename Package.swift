@@ -40,6 +40,9 @@ let package = Package(
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
 
+        // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
+        .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
+
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
         .systemLibrary(name: "CSystemClock"),
@@ -47,7 +50,9 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
-        .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
+        .target(
+            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles"], path: "Plugins/Simulator",
+            exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
@@ -56,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "stayfit",
             dependencies: [
-                "HubCore", "HubStore", "Simulator", "Console", "HeartRate",
+                "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "WorkoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,6 +82,11 @@ let package = Package(
             dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-files-bench",
+            dependencies: ["WorkoutFiles", "HubCore", "HubStore"],
+            path: "Benchmarks/WorkoutFilesBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
@@ -85,6 +95,9 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
+        .testTarget(
+            name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
+            exclude: ["Schemas", "Checkers"]),
         .testTarget(name: "IntegrationTests", dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,8 +5,8 @@ import HubCore
 
 struct WorkoutsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "workouts", abstract: "List, show and delete stored workouts.",
-        subcommands: [List.self, Show.self, Delete.self], defaultSubcommand: List.self)
+        commandName: "workouts", abstract: "List, show, delete, export and import workouts.",
+        subcommands: [List.self, Show.self, Delete.self, Export.self, Import.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List stored workouts, newest first.")

@@ -10,13 +10,7 @@ extension HubStore {
                 db,
                 sql: "SELECT * FROM workout_samples WHERE workout_id = ? AND second > ? ORDER BY second LIMIT ?",
                 arguments: [workout, second, limit]
-            ).map { row in
-                WorkoutSample(
-                    second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
-                    heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
-                    speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
-                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]))
-            }
+            ).map(Self.sample(from:))
         }
     }
 

@@ -188,13 +188,7 @@ extension HubStore {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workout_samples WHERE workout_id = ? ORDER BY second", arguments: [workout]
-            ).map { row in
-                WorkoutSample(
-                    second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
-                    heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
-                    speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
-                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]))
-            }
+            ).map(Self.sample(from:))
         }
     }
 
@@ -249,12 +243,21 @@ extension HubStore {
         return Data(bytes)
     }
 
-    static func decode(rr data: Data?) -> [Double] {
+    private static func decode(rr data: Data?) -> [Double] {
         guard let data else { return [] }
         let bytes = [UInt8](data)
         return stride(from: 0, to: bytes.count - 1, by: 2).map {
             Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) * 1000 / 1024
         }
+    }
+
+    /// A stored second from its row.
+    static func sample(from row: Row) -> WorkoutSample {
+        WorkoutSample(
+            second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
+            heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
+            speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"], kilocalories: row["kcal"],
+            steps: row["steps"], rrIntervalsMilliseconds: decode(rr: row["rr"]))
     }
 
     private static func workout(from row: Row) -> Workout {

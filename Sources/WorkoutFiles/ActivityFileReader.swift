@@ -179,6 +179,18 @@ extension ActivityVocabulary {
         return Int(value)
     }
 
+    /// A cadence; nil for 0 or more than the extensions allow (254), which is no reading rather than a bad file.
+    func cadence(_ text: String, _ name: String, line: Int, builder: ActivityBuilder) throws -> Int? {
+        let value = try number(text, name, line: line, builder: builder)
+        return value > 0 && value < 255 ? Int(value.rounded()) : nil
+    }
+
+    /// A recorder's speed in m/s; nil when negative or over 100 m/s, which no workout reaches.
+    func speed(_ text: String, _ name: String, line: Int, builder: ActivityBuilder) throws -> Double? {
+        let value = try number(text, name, line: line, builder: builder)
+        return value >= 0 && value <= 100 ? value : nil
+    }
+
     func time(_ text: String, _ name: String, line: Int, builder: ActivityBuilder) throws -> Date {
         guard let date = XMLDateTime.parse(text) else {
             throw builder.error(line, "<\(name)> \"\(text.prefix(40))\" is not a time such as 2026-11-22T07:00:00Z")

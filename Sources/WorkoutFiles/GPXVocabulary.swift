@@ -45,11 +45,9 @@ struct GPXVocabulary: ActivityVocabulary {
         case "hr":
             point.heartRate = try heartRate(text, name, line: line, builder: builder)
         case "cad":
-            let value = try number(text, name, line: line, builder: builder)
-            point.cadence = value > 0 && value < 255 ? Int(value.rounded()) : nil
+            point.cadence = try cadence(text, name, line: line, builder: builder)
         case "speed":
-            let value = try number(text, name, line: line, builder: builder)
-            point.speedMetersPerSecond = value >= 0 && value <= 100 ? value : nil
+            point.speedMetersPerSecond = try speed(text, name, line: line, builder: builder)
         case "trkpt":
             guard hasTime else {
                 throw builder.error(pointLine, "a track point without a <time>; a workout needs the time of each point")

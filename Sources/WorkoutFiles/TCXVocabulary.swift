@@ -71,11 +71,9 @@ struct TCXVocabulary: ActivityVocabulary {
         case "Value" where parent == "HeartRateBpm":
             point.heartRate = try heartRate(text, name, line: line, builder: builder)
         case "Cadence" where parent == "Trackpoint", "RunCadence":
-            let value = try number(text, name, line: line, builder: builder)
-            point.cadence = value > 0 && value < 255 ? Int(value.rounded()) : nil
+            point.cadence = try cadence(text, name, line: line, builder: builder)
         case "Speed":
-            let value = try number(text, name, line: line, builder: builder)
-            point.speedMetersPerSecond = value >= 0 && value <= 100 ? value : nil
+            point.speedMetersPerSecond = try speed(text, name, line: line, builder: builder)
         case "Trackpoint":
             guard hasTime else {
                 throw builder.error(pointLine, "a Trackpoint without a <Time>; a workout needs the time of each point")

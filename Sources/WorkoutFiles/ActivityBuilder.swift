@@ -13,9 +13,10 @@ struct ActivityBuilder {
     var activity: RecordedActivity
     private var segmentHasPoints = false
 
-    init(file: String, format: WorkoutFileFormat) {
+    init(file: String, format: WorkoutFileFormat, expectedPoints: Int = 0) {
         self.file = file
         activity = RecordedActivity(format: format)
+        activity.points.reserveCapacity(expectedPoints)
     }
 
     func error(_ line: Int?, _ problem: String) -> WorkoutFileError {

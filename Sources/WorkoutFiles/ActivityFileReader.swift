@@ -25,7 +25,10 @@ public enum ActivityFileReader {
             throw WorkoutFileError(file: path, problem: "cannot read the file; check its permissions")
         }
         let parser = XMLParser(stream: stream)
-        let handler = ActivityXMLHandler(file: path)
+        // GPX and TCX take 240 to 370 bytes a point: reserving for the file's size up front saves the copies (and
+        // the peak memory) of growing the points array step by step.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let handler = ActivityXMLHandler(file: path, expectedPoints: min(size / 200, 1_000_000))
         parser.delegate = handler
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -72,7 +75,12 @@ final class ActivityXMLHandler: NSObject, XMLParserDelegate {
     private(set) var openedAt: [Int] = []
     private var text = ""
 
-    init(file: String) { self.file = file }
+    private let expectedPoints: Int
+
+    init(file: String, expectedPoints: Int) {
+        self.file = file
+        self.expectedPoints = expectedPoints
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -86,10 +94,10 @@ final class ActivityXMLHandler: NSObject, XMLParserDelegate {
             rootElement = name
             switch name {
             case "gpx":
-                builder = ActivityBuilder(file: file, format: .gpx)
+                builder = ActivityBuilder(file: file, format: .gpx, expectedPoints: expectedPoints)
                 vocabulary = GPXVocabulary()
             case "TrainingCenterDatabase":
-                builder = ActivityBuilder(file: file, format: .tcx)
+                builder = ActivityBuilder(file: file, format: .tcx, expectedPoints: expectedPoints)
                 vocabulary = TCXVocabulary()
             default:
                 return fail(

@@ -22,19 +22,23 @@ extension WorkoutsCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let activity: RecordedActivity
-                do {
-                    activity = try ActivityFileReader.read(path: file)
-                } catch let error as WorkoutFileError {
-                    throw CLIError("\(error). Nothing was imported.", exitCode: 65)
-                }
                 let store = try storeOptions.openStore()
                 var person = Calories.Person.unknown
                 if let profile = try await store.profile(), let age = profile.ageYears(on: Date()) {
                     person = Calories.Person(
                         weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
                 }
-                let imported = WorkoutImporter.workout(from: activity, person: person)
+                // The file's points are let go once they are seconds: a long activity is not held twice over.
+                let (imported, pointCount, repeatedTimes): (ImportedWorkout, Int, Int)
+                do {
+                    let activity = try ActivityFileReader.read(path: file)
+                    (imported, pointCount, repeatedTimes) = (
+                        WorkoutImporter.workout(from: activity, person: person), activity.points.count,
+                        activity.repeatedTimes
+                    )
+                } catch let error as WorkoutFileError {
+                    throw CLIError("\(error). Nothing was imported.", exitCode: 65)
+                }
                 // The same activity imported twice would count twice in history.
                 if let twin = try await store.workouts(startedSince: imported.startedAt.addingTimeInterval(-1)).first(
                     where: { abs($0.startedAt.timeIntervalSince(imported.startedAt)) < 1 })
@@ -46,8 +50,8 @@ extension WorkoutsCommand {
                 }
                 let id = try await store.importWorkout(imported)
                 let totals = imported.totals
-                var notes: [String] = ["\(activity.points.count) points"]
-                if activity.repeatedTimes > 0 { notes.append("\(activity.repeatedTimes) repeated times left out") }
+                var notes: [String] = ["\(pointCount) points"]
+                if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
                 if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
                 if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }
                 print(

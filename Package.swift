@@ -46,6 +46,9 @@ let package = Package(
         // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
         .target(name: "GPSTestKit", dependencies: ["BlueZTestKit"]),
 
+        // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
+        .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
+
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
         .systemLibrary(name: "CSystemClock"),
@@ -63,7 +66,9 @@ let package = Package(
         .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
-        .target(name: "Simulator", dependencies: ["HubCore"], path: "Plugins/Simulator", exclude: ["README.md"]),
+        .target(
+            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles"], path: "Plugins/Simulator",
+            exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
             name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
@@ -81,7 +86,7 @@ let package = Package(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location",
+                "VoiceCoach", "Reports", "Location", "WorkoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -125,6 +130,11 @@ let package = Package(
             dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"],
             path: "Benchmarks/SpeechBenchmark"
         ),
+        .executableTarget(
+            name: "stayfit-files-bench",
+            dependencies: ["WorkoutFiles", "HubCore", "HubStore"],
+            path: "Benchmarks/WorkoutFilesBenchmark"
+        ),
 
         // MARK: - Tests
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
@@ -149,6 +159,9 @@ let package = Package(
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit"]),
+        .testTarget(
+            name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
+            exclude: ["Schemas", "Checkers"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,12 +7,17 @@ public struct SimulatedSecond: Sendable, Equatable {
     public var longitude: Double?
     /// Cumulative step count.
     public var steps: Int?
+    /// Elevation, metres (from a GPX or TCX recording).
+    public var altitudeMeters: Double?
 
-    public init(offset: Int, heartRate: Int?, latitude: Double?, longitude: Double?, steps: Int?) {
+    public init(
+        offset: Int, heartRate: Int?, latitude: Double?, longitude: Double?, steps: Int?, altitudeMeters: Double? = nil
+    ) {
         self.offset = offset
         self.heartRate = heartRate
         self.latitude = latitude
         self.longitude = longitude
         self.steps = steps
+        self.altitudeMeters = altitudeMeters
     }
 }

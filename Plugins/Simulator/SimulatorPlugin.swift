@@ -2,7 +2,7 @@ import Foundation
 import HubCore
 import ServiceLifecycle
 
-/// Plays a recorded (CSV) or built-in synthetic workout as heart-rate, position and step messages — the
+/// Plays a recorded (CSV, GPX or TCX) or built-in synthetic workout as heart-rate, position and step messages — the
 /// same messages the real sensors publish — in hub time, so `--speed 60` plays a minute a second.
 public struct SimulatorPlugin: Plugin {
     public static let id: PluginID = "simulator"
@@ -50,6 +50,16 @@ public struct SimulatorPlugin: Plugin {
             if file.isEmpty {
                 track = SyntheticRun.make(minutes: minutes)
                 source = "synthetic run (\(minutes) min)"
+            } else if RecordedTrack.isWorkoutFile(file) {
+                // Read as it streams, never whole: a long ride's GPX can be many megabytes.
+                do {
+                    track = try RecordedTrack.parseWorkoutFile(file)
+                } catch let error as SimulatorError {
+                    throw table.invalid(
+                        "file", problem: "bad recording: \(error)",
+                        fix: "Fix the file, or export the activity again from where it was recorded.")
+                }
+                source = file
             } else {
                 let text: String
                 do {
@@ -152,7 +162,9 @@ public struct SimulatorPlugin: Plugin {
         if let latitude = second.latitude, let longitude = second.longitude {
             bus.publish(
                 PositionMeasured(
-                    latitude: latitude, longitude: longitude, source: "simulator", timestamp: date, isSimulated: true))
+                    latitude: latitude, longitude: longitude, altitudeMeters: second.altitudeMeters,
+                    source: "simulator",
+                    timestamp: date, isSimulated: true))
         }
         if let steps = second.steps {
             bus.publish(

@@ -192,14 +192,7 @@ extension HubStore {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workout_samples WHERE workout_id = ? ORDER BY second", arguments: [workout]
-            ).map { row in
-                WorkoutSample(
-                    second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
-                    heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
-                    speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"],
-                    kilocalories: row["kcal"], steps: row["steps"], rrIntervalsMilliseconds: Self.decode(rr: row["rr"]),
-                    altitudeMeters: row["altitude_m"])
-            }
+            ).map(Self.sample(from:))
         }
     }
 
@@ -244,7 +237,7 @@ extension HubStore {
     }
 
     /// RR intervals in the strap's own unit, uint16 1/1024 s little-endian, so they come back exactly; nil for none.
-    private static func encode(rr: [Double]) -> Data? {
+    static func encode(rr: [Double]) -> Data? {
         guard !rr.isEmpty else { return nil }
         var bytes: [UInt8] = []
         for interval in rr {
@@ -260,6 +253,15 @@ extension HubStore {
         return stride(from: 0, to: bytes.count - 1, by: 2).map {
             Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) * 1000 / 1024
         }
+    }
+
+    /// A stored second from its row.
+    static func sample(from row: Row) -> WorkoutSample {
+        WorkoutSample(
+            second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
+            heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
+            speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"], kilocalories: row["kcal"],
+            steps: row["steps"], rrIntervalsMilliseconds: decode(rr: row["rr"]), altitudeMeters: row["altitude_m"])
     }
 
     static func workout(from row: Row) -> Workout {

@@ -19,7 +19,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Play this CSV recording instead of the built-in run (see Plugins/Simulator/README.md).", valueName: "csv"))
+            "Play this recording (CSV, GPX or TCX) instead of the built-in run (see Plugins/Simulator/README.md).",
+            valueName: "file"))
     var file: String?
 
     @Option(help: ArgumentHelp("Keep the database in this directory instead of a throw-away one.", valueName: "dir"))
@@ -38,7 +39,8 @@ struct DemoCommand: AsyncParsableCommand {
         try StoreOptions.validate(dataDir: dataDir)
         if let file, file.allSatisfy(\.isWhitespace) {
             throw ValidationError(
-                "--file needs a path to a CSV recording (got \"\(file)\"); leave it out for the built-in run.")
+                "--file needs a path to a CSV, GPX or TCX recording (got \"\(file)\"); leave it out for the built-in run."
+            )
         }
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") || audioOut.hasSuffix("/") {
             throw ValidationError(

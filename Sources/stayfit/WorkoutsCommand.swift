@@ -6,8 +6,8 @@ import Reports
 
 struct WorkoutsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "workouts", abstract: "List, show and delete stored workouts.",
-        subcommands: [List.self, Show.self, Delete.self], defaultSubcommand: List.self)
+        commandName: "workouts", abstract: "List, show, delete, export and import workouts.",
+        subcommands: [List.self, Show.self, Delete.self, Export.self, Import.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List stored workouts, newest first.")
@@ -81,7 +81,9 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 let units = UnitSystem(try configOptions.load().reports.units)
                 let zones = try await ReportArguments.zones(store: store)
                 if let svg {
-                    let page = WorkoutPage(workout: workout, samples: detail.samples, zones: zones, units: units)
+                    let page = WorkoutPage(
+                        workout: workout, samples: detail.samples, zones: zones, units: units,
+                        elevationMeters: detail.samples.map(\.altitudeMeters))
                     try ReportArguments.writeSVG(page.svg(), to: svg)
                 }
                 let totals = workout.totals

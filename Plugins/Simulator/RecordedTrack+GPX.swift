@@ -1,0 +1,42 @@
+import Foundation
+import HubCore
+import WorkoutFiles
+
+extension RecordedTrack {
+    /// Whether `file` is a GPX or TCX recording (by its name), rather than CSV.
+    public static func isWorkoutFile(_ file: String) -> Bool {
+        let name = file.lowercased()
+        return name.hasSuffix(".gpx") || name.hasSuffix(".tcx")
+    }
+
+    /// Reads a GPX or TCX recording as seconds to play: each point at its offset from the first, with its
+    /// position, elevation and heart rate, so that a recorded route replays through the live location pipeline.
+    ///
+    /// Two points in one second keep the later one. A gap (a pause, a tunnel) plays as seconds without readings.
+    /// - Throws: `SimulatorError` with the line of the first problem.
+    public static func parseWorkoutFile(_ file: String) throws -> [SimulatedSecond] {
+        let activity: RecordedActivity
+        do {
+            activity = try ActivityFileReader.read(path: file)
+        } catch let error as WorkoutFileError {
+            throw SimulatorError(file: file, line: error.line, problem: error.problem)
+        }
+        guard let start = activity.points.first?.time else {
+            throw SimulatorError(file: file, line: nil, problem: "no track points")
+        }
+        var seconds: [SimulatedSecond] = []
+        for point in activity.points {
+            let offset = Int(point.time.timeIntervalSince(start).rounded(.down))
+            guard offset <= lastSecond else {
+                throw SimulatorError(
+                    file: file, line: Int(point.line),
+                    problem: "the recording goes on past 24 hours; the simulator plays at most 24 hours")
+            }
+            let second = SimulatedSecond(
+                offset: offset, heartRate: point.heartRate, latitude: point.latitude, longitude: point.longitude,
+                steps: nil, altitudeMeters: point.altitudeMeters)
+            if seconds.last?.offset == offset { seconds[seconds.count - 1] = second } else { seconds.append(second) }
+        }
+        return seconds
+    }
+}

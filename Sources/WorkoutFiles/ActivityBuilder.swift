@@ -1,0 +1,109 @@
+import Foundation
+
+/// Collects a file's points as they are parsed and checks each one: every problem is reported with its line.
+struct ActivityBuilder {
+    /// The longest activity read: a file covering more is not one workout.
+    static let longestActivity: TimeInterval = 72 * 3600
+    /// Heart rates outside this range are not a person's.
+    static let plausibleHeartRates = 20...250
+    /// Elevations outside this range are not on Earth's surface.
+    static let plausibleAltitudes = -1_000.0...10_000.0
+
+    let file: String
+    var activity: RecordedActivity
+    private var segmentHasPoints = false
+
+    init(file: String, format: WorkoutFileFormat, expectedPoints: Int = 0) {
+        self.file = file
+        activity = RecordedActivity(format: format)
+        activity.points.reserveCapacity(expectedPoints)
+    }
+
+    func error(_ line: Int?, _ problem: String) -> WorkoutFileError {
+        WorkoutFileError(file: file, line: line, problem: problem)
+    }
+
+    /// A new track segment starts (GPX `trkseg`, TCX `Track`).
+    mutating func beginSegment() {
+        if !activity.points.isEmpty, segmentHasPoints { activity.segmentStarts.append(activity.points.count) }
+        segmentHasPoints = false
+    }
+
+    mutating func beginLap(startTime: Date?, line: Int) throws {
+        guard let startTime else { throw error(line, "a Lap without a valid StartTime") }
+        activity.laps.append(RecordedLap(firstPoint: activity.points.count, startTime: startTime))
+    }
+
+    mutating func setLap(total: Double? = nil, distance: Double? = nil, kilocalories: Double? = nil, line: Int) throws {
+        guard !activity.laps.isEmpty else { return }
+        if let total {
+            guard total.isFinite, total >= 0 else { throw error(line, "TotalTimeSeconds \(total) is not a duration") }
+            activity.laps[activity.laps.count - 1].totalTimeSeconds = total
+        }
+        if let distance {
+            guard distance.isFinite, distance >= 0, distance < 10_000_000 else {
+                throw error(line, "DistanceMeters \(distance) is not a distance")
+            }
+            activity.laps[activity.laps.count - 1].distanceMeters = distance
+        }
+        if let kilocalories {
+            guard kilocalories.isFinite, kilocalories >= 0 else {
+                throw error(line, "Calories \(kilocalories) is not an amount of energy")
+            }
+            activity.laps[activity.laps.count - 1].kilocalories = kilocalories
+        }
+    }
+
+    /// Checks a complete point and adds it.
+    mutating func add(_ point: TrackPoint, line: Int) throws {
+        if let latitude = point.latitude, let longitude = point.longitude {
+            // Written so that NaN, which compares false with everything, is refused too.
+            guard abs(latitude) <= 90, abs(longitude) <= 180 else {
+                throw error(
+                    line, "position \(latitude), \(longitude) is not on Earth (latitude -90…90, longitude -180…180)")
+            }
+        }
+        if let altitude = point.altitudeMeters, !Self.plausibleAltitudes.contains(altitude) {
+            throw error(line, "elevation \(altitude) m is not on Earth's surface (-1000…10000 m)")
+        }
+        if let heartRate = point.heartRate, !Self.plausibleHeartRates.contains(heartRate) {
+            throw error(line, "heart rate \(heartRate) is outside 20…250 bpm")
+        }
+        if let last = activity.points.last {
+            if point.time < last.time {
+                throw error(
+                    line,
+                    "the time goes backwards (\(Self.label(point.time)) follows \(Self.label(last.time)) of line \(last.line))"
+                )
+            }
+            if point.time == last.time {
+                activity.repeatedTimes += 1
+                return
+            }
+            if let distance = point.distanceMeters, let before = last.distanceMeters, distance < before - 0.5 {
+                throw error(line, "the distance goes down (\(distance) m follows \(before) m)")
+            }
+            if let first = activity.points.first, point.time.timeIntervalSince(first.time) > Self.longestActivity {
+                throw error(line, "the activity lasts more than 72 hours; one file must hold one workout")
+            }
+        }
+        var point = point
+        point.line = Int32(clamping: line)
+        activity.points.append(point)
+        segmentHasPoints = true
+    }
+
+    /// The activity, once the whole file is read.
+    func finish() throws -> RecordedActivity {
+        guard !activity.points.isEmpty else {
+            throw error(nil, "no track points with a time; export the activity with its recorded track")
+        }
+        var activity = activity
+        activity.laps.removeAll { $0.firstPoint >= activity.points.count }  // laps without points
+        return activity
+    }
+
+    static func label(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

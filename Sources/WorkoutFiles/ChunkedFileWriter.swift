@@ -1,0 +1,186 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes a document to a file 64 KiB at a time, so that a long workout's export never sits whole in memory.
+///
+/// A named file is written beside its final name and renamed into place by `finish()`: a failed or abandoned
+/// export leaves no half-written file behind. Standard output (`path` nil) is written as it goes.
+public final class ChunkedFileWriter {
+    static let chunkSize = 64 * 1024
+
+    private var buffer: [UInt8] = []
+    private var descriptor: Int32
+    private let path: String?
+    private let partPath: String?
+    private var failure: String?
+    /// Bytes written so far, the buffer included.
+    public private(set) var byteCount = 0
+
+    /// Creates (or replaces, when it finishes) the file at `path`; nil writes to standard output.
+    ///
+    /// - Throws: `WorkoutFileError` naming the file when it cannot be created.
+    public init(path: String?) throws {
+        self.path = path
+        buffer.reserveCapacity(Self.chunkSize + 1024)
+        guard let path else {
+            descriptor = 1
+            partPath = nil
+            return
+        }
+        let part = path + ".part"
+        descriptor = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WorkoutFileError(
+                file: path, problem: "cannot create the file: \(String(cString: strerror(errno))); check the directory")
+        }
+        partPath = part
+    }
+
+    deinit {
+        if let partPath, descriptor >= 0 {
+            close(descriptor)
+            unlink(partPath)
+        }
+    }
+
+    // MARK: - Text
+
+    /// Appends text as it is (markup; never data from outside, which goes through `escaped`).
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    /// Appends `text` with XML's special characters escaped.
+    public func write(escaped text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): buffer.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): buffer.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): buffer.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): buffer.append(contentsOf: "&quot;".utf8)
+            case 0..<0x20 where byte != 0x09 && byte != 0x0a && byte != 0x0d: continue  // not allowed in XML 1.0
+            default: buffer.append(byte)
+            }
+        }
+        flushIfFull()
+    }
+
+    /// Appends a whole number.
+    public func write(_ value: Int) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        buffer.append(contentsOf: digits.reversed())
+    }
+
+    /// Appends `value` with exactly `decimals` digits after the point (fast, and the same in every locale).
+    public func write(_ value: Double, decimals: Int) {
+        guard value.isFinite else { return write(0) }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return write("\(value)") }
+        let units = Int(scaled)
+        let divisor = Int(scale)
+        if value < 0, units > 0 { buffer.append(UInt8(ascii: "-")) }
+        write(units / divisor)
+        guard decimals > 0 else { return }
+        buffer.append(UInt8(ascii: "."))
+        var fraction = units % divisor
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
+        for index in stride(from: decimals - 1, through: 0, by: -1) {
+            digits[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+        }
+        buffer.append(contentsOf: digits)
+    }
+
+    /// Appends `date` as an XML Schema dateTime in UTC, with milliseconds only when it has them.
+    public func write(time date: Date) {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        pad(Int(parts.tm_year) + 1900, 4)
+        buffer.append(UInt8(ascii: "-"))
+        pad(Int(parts.tm_mon) + 1, 2)
+        buffer.append(UInt8(ascii: "-"))
+        pad(Int(parts.tm_mday), 2)
+        buffer.append(UInt8(ascii: "T"))
+        pad(Int(parts.tm_hour), 2)
+        buffer.append(UInt8(ascii: ":"))
+        pad(Int(parts.tm_min), 2)
+        buffer.append(UInt8(ascii: ":"))
+        pad(Int(parts.tm_sec), 2)
+        if fraction > 0 {
+            buffer.append(UInt8(ascii: "."))
+            pad(fraction, 3)
+        }
+        buffer.append(UInt8(ascii: "Z"))
+    }
+
+    private func pad(_ value: Int, _ width: Int) {
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var rest = value
+        for index in stride(from: width - 1, through: 0, by: -1) {
+            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        buffer.append(contentsOf: digits)
+    }
+
+    // MARK: - Output
+
+    private func flushIfFull() {
+        if buffer.count >= Self.chunkSize { flush() }
+    }
+
+    private func flush() {
+        defer {
+            byteCount += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
+        guard failure == nil else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                bytes.baseAddress.map { Glibc.write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Writes what is left and, for a file, puts it in place under its name.
+    ///
+    /// - Throws: `WorkoutFileError` naming the file when a write failed (a full disk, say); nothing is left behind.
+    public func finish() throws {
+        flush()
+        guard let path, let partPath else {
+            if let failure { throw WorkoutFileError(file: "standard output", problem: "cannot write: \(failure)") }
+            return
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        descriptor = -1
+        if failure == nil, rename(partPath, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(partPath)
+            throw WorkoutFileError(file: path, problem: "cannot write the file: \(failure); nothing was written")
+        }
+    }
+}

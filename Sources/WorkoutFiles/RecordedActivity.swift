@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a GPX or TCX file holds: its points in time order, where its segments and laps begin, and its sport.
+public struct RecordedActivity: Sendable {
+    /// The points, strictly increasing in time.
+    public var points: [TrackPoint] = []
+    /// Indexes into `points` where a new track segment (GPX `trkseg`, TCX `Track`) begins, after the first.
+    public var segmentStarts: [Int] = []
+    /// The file's laps (TCX), in order; empty for GPX.
+    public var laps: [RecordedLap] = []
+    public var sport: ActivitySport = .running
+    /// The name the file gives the activity, if any.
+    public var name: String?
+    /// Points dropped because they repeated the time of the point before.
+    public var repeatedTimes = 0
+    public var format: WorkoutFileFormat
+
+    public init(format: WorkoutFileFormat) { self.format = format }
+}
+
+/// A lap as a TCX file states it.
+public struct RecordedLap: Sendable, Equatable {
+    /// Index of the lap's first point in `RecordedActivity.points`.
+    public var firstPoint: Int
+    public var startTime: Date
+    public var totalTimeSeconds: Double?
+    public var distanceMeters: Double?
+    public var kilocalories: Double?
+
+    public init(
+        firstPoint: Int, startTime: Date, totalTimeSeconds: Double? = nil, distanceMeters: Double? = nil,
+        kilocalories: Double? = nil
+    ) {
+        self.firstPoint = firstPoint
+        self.startTime = startTime
+        self.totalTimeSeconds = totalTimeSeconds
+        self.distanceMeters = distanceMeters
+        self.kilocalories = kilocalories
+    }
+}
+
+/// The sport written into an exported file; TCX knows these three.
+public enum ActivitySport: String, Sendable, CaseIterable {
+    case running, biking, other
+
+    /// TCX's `Sport` attribute.
+    var trainingCenterName: String {
+        switch self {
+        case .running: "Running"
+        case .biking: "Biking"
+        case .other: "Other"
+        }
+    }
+}
+
+/// The file formats of `stayfit workouts export` and `import`.
+public enum WorkoutFileFormat: String, Sendable, CaseIterable {
+    /// GPX 1.1 with Garmin's TrackPointExtension v2 for heart rate and cadence.
+    case gpx
+    /// Garmin's Training Center Database v2 with its ActivityExtension v2.
+    case tcx
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String { rawValue }
+}

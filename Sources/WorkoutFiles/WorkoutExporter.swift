@@ -1,0 +1,168 @@
+import Foundation
+import HubCore
+
+/// Writes a stored workout to a GPX or TCX file, reading its seconds a page at a time.
+///
+/// A new GPX segment (TCX track) starts after each pause. A TCX lap's totals come from a first pass over the
+/// seconds, since TCX states them before the lap's points; neither pass holds more than a page.
+public enum WorkoutExporter {
+    /// Seconds read from the store at a time.
+    static let pageSize = 2_000
+
+    /// Exports `workout` and returns the number of points written.
+    public static func export(
+        _ workout: Workout, from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport,
+        to output: ChunkedFileWriter
+    ) async throws -> Int {
+        let pauses = try await store.pauses(of: workout.id).map(\.startedAt).sorted()
+        switch format {
+        case .gpx:
+            var writer = GPXWriter(
+                output: output, name: "StayFit workout \(workout.id)", startedAt: workout.startedAt, sport: sport)
+            var cadence = StepCadence()
+            var pausesPassed = PauseFinder(pauses: pauses)
+            try await forEachSample(of: workout.id, in: store) { sample, previous in
+                if let previous, pausesPassed.pause(between: previous.recordedAt, and: sample.recordedAt) {
+                    writer.endSegment()
+                    cadence.reset()
+                }
+                writer.add(point(from: sample, cadence: &cadence))
+            }
+            writer.finish()
+            return writer.pointCount
+        case .tcx:
+            let laps = try await summariseLaps(of: workout, in: store)
+            var writer = TCXWriter(output: output, startedAt: workout.startedAt, sport: sport)
+            var cadence = StepCadence()
+            var pausesPassed = PauseFinder(pauses: pauses)
+            var lapIndex = -1
+            try await forEachSample(of: workout.id, in: store) { sample, previous in
+                var newLap = false
+                while lapIndex < 0 || (lapIndex + 1 < laps.count && sample.second > laps[lapIndex].lastSecond) {
+                    lapIndex += 1
+                    newLap = true
+                }
+                if newLap { writer.beginLap(laps[lapIndex].summary) }
+                if let previous, pausesPassed.pause(between: previous.recordedAt, and: sample.recordedAt) {
+                    writer.endTrack()
+                    cadence.reset()
+                }
+                writer.add(point(from: sample, cadence: &cadence))
+            }
+            writer.finish()
+            return writer.pointCount
+        }
+    }
+
+    private static func point(from sample: WorkoutSample, cadence: inout StepCadence) -> TrackPoint {
+        TrackPoint(
+            time: sample.recordedAt, latitude: sample.latitude, longitude: sample.longitude,
+            // Elevation goes here once samples store it (`altitudeMeters: sample.altitudeMeters`).
+            altitudeMeters: sample.altitudeMeters, distanceMeters: sample.distanceMeters,
+            speedMetersPerSecond: sample.speedMetersPerSecond, heartRate: sample.heartRate,
+            cadence: cadence.add(second: sample.second, steps: sample.steps))
+    }
+
+    /// Calls `body` with every stored second of `workout` in order, and the second before it.
+    private static func forEachSample(
+        of workout: WorkoutID, in store: HubStore,
+        _ body: (_ sample: WorkoutSample, _ previous: WorkoutSample?) throws -> Void
+    ) async throws {
+        var previous: WorkoutSample?
+        var after = 0
+        while true {
+            let page = try await store.samples(of: workout, after: after, limit: pageSize)
+            for sample in page {
+                try body(sample, previous)
+                previous = sample
+            }
+            guard let last = page.last, page.count == pageSize else { return }
+            after = last.second
+        }
+    }
+
+    // MARK: - Laps
+
+    private struct LapRange {
+        var lastSecond: Int
+        var summary: TCXWriter.LapSummary
+    }
+
+    /// The laps as stored (the last one reaching the end of the workout), with their calories, heart rate and
+    /// top speed from the seconds in them.
+    private static func summariseLaps(of workout: Workout, in store: HubStore) async throws -> [LapRange] {
+        let stored = try await store.laps(of: workout.id)
+        var ranges: [LapRange] = []
+        var lastSecond = 0
+        var startTime = workout.startedAt
+        for lap in stored {
+            lastSecond += lap.movingSeconds
+            ranges.append(
+                LapRange(
+                    lastSecond: lastSecond,
+                    summary: .init(
+                        startTime: startTime, totalTimeSeconds: Double(lap.movingSeconds),
+                        distanceMeters: lap.distanceMeters, kilocalories: 0)))
+            startTime = lap.endedAt
+        }
+        // Seconds after the last stored lap (or a workout without laps) make one more lap.
+        let unlapped = workout.totals.movingSeconds - lastSecond
+        if ranges.isEmpty || unlapped > 0 {
+            ranges.append(
+                LapRange(
+                    lastSecond: .max,
+                    summary: .init(
+                        startTime: startTime, totalTimeSeconds: Double(max(0, unlapped)),
+                        distanceMeters: max(
+                            0,
+                            workout.totals.distanceMeters
+                                - (ranges.isEmpty ? 0 : stored.map(\.distanceMeters).reduce(0, +))),
+                        kilocalories: 0)))
+        }
+        var index = 0
+        var kilocaloriesBefore = 0.0, kilocaloriesAtEnd = 0.0
+        var heartRateSum = 0, heartRateCount = 0
+        func close(_ index: Int) {
+            ranges[index].summary.kilocalories = kilocaloriesAtEnd - kilocaloriesBefore
+            ranges[index].summary.averageHeartRate =
+                heartRateCount > 0 ? Double(heartRateSum) / Double(heartRateCount) : nil
+            kilocaloriesBefore = kilocaloriesAtEnd
+            heartRateSum = 0
+            heartRateCount = 0
+        }
+        try await forEachSample(of: workout.id, in: store) { sample, _ in
+            while index + 1 < ranges.count, sample.second > ranges[index].lastSecond {
+                close(index)
+                index += 1
+            }
+            kilocaloriesAtEnd = sample.kilocalories
+            if let heartRate = sample.heartRate {
+                heartRateSum += heartRate
+                heartRateCount += 1
+                ranges[index].summary.maximumHeartRate = max(ranges[index].summary.maximumHeartRate ?? 0, heartRate)
+            }
+            if let speed = sample.speedMetersPerSecond {
+                ranges[index].summary.maximumSpeedMetersPerSecond = max(
+                    ranges[index].summary.maximumSpeedMetersPerSecond ?? 0, speed)
+            }
+        }
+        close(index)
+        return ranges
+    }
+}
+
+/// Finds the pauses between two successive seconds, walking a sorted list of pause starts once.
+struct PauseFinder {
+    let pauses: [Date]
+    private var next = 0
+
+    init(pauses: [Date]) { self.pauses = pauses }
+
+    /// Whether a pause began at or after `earlier` and before `later`.
+    mutating func pause(between earlier: Date, and later: Date) -> Bool {
+        while next < pauses.count, pauses[next] < earlier { next += 1 }
+        guard next < pauses.count, pauses[next] < later else { return false }
+        while next < pauses.count, pauses[next] < later { next += 1 }
+        return true
+    }
+}

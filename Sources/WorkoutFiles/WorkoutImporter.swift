@@ -1,0 +1,119 @@
+import Foundation
+import HubCore
+
+/// Turns a recorded activity into a workout to store, one second of moving time at a time, through the live
+/// workout's own pipeline (`WorkoutReplay`): a GPX's distance is the hub's own, computed from its positions.
+/// A TCX keeps the distance and calories its recorder measured.
+///
+/// Pauses: a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`,
+/// TCX `Track`), is a pause, as the recorder's auto-pause writes it; a shorter gap inside a segment (a tunnel)
+/// is moving time without positions, as in a live workout.
+public enum WorkoutImporter {
+    /// A gap without points longer than this is a pause.
+    public static let pauseGap: TimeInterval = 30
+    /// A reading is held this long, as the live workout holds a strap's reading: a file that records every few
+    /// seconds still has a heart rate every second.
+    public static let heartRateHold: TimeInterval = 5
+
+    /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures).
+    public static func workout(from activity: RecordedActivity, person: Calories.Person = .unknown) -> ImportedWorkout {
+        let points = activity.points
+        guard let start = points.first?.time else {
+            return ImportedWorkout(startedAt: .distantPast, endedAt: .distantPast, totals: WorkoutTotals(), samples: [])
+        }
+        var replay = WorkoutReplay(startedAt: start, person: person)
+        let fileLaps = lapsWithPoints(activity.laps)
+        let lapStarts = fileLaps.map(\.firstPoint).filter { $0 > 0 }
+        let keepsOwnDistance = activity.format == .tcx && points.contains { $0.distanceMeters != nil }
+        var segmentStarts = activity.segmentStarts.makeIterator()
+        var nextSegment = segmentStarts.next()
+
+        var samples: [WorkoutSample] = []
+        samples.reserveCapacity(Int(points[points.count - 1].time.timeIntervalSince(start)) + 1)
+        var pauses: [WorkoutPause] = []
+        var laps: [WorkoutLap] = []
+        var nextLap = 0
+        var index = 0
+        var runStart = start
+        var secondInRun = 0
+        var fileDistance = 0.0
+        var heartRate: (beatsPerMinute: Int, at: Date)?
+        var label = start
+        while index < points.count {
+            label = runStart.addingTimeInterval(Double(secondInRun))
+            let secondEnd = label.addingTimeInterval(1)
+            while nextLap < lapStarts.count, lapStarts[nextLap] <= index, points[index].time < secondEnd {
+                if !samples.isEmpty { laps.append(replay.closeLap(at: label)) }
+                nextLap += 1
+            }
+            while index < points.count, points[index].time < secondEnd {
+                let point = points[index]
+                if let latitude = point.latitude, let longitude = point.longitude {
+                    replay.addPosition(
+                        latitude: latitude, longitude: longitude, altitudeMeters: point.altitudeMeters,
+                        speedMetersPerSecond: point.speedMetersPerSecond, at: point.time)
+                }
+                if let beats = point.heartRate { heartRate = (beats, point.time) }
+                if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
+                index += 1
+            }
+            let fresh = heartRate.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.beatsPerMinute : nil }
+            var sample = replay.closeSecond(label: label, heartRate: fresh)
+            if keepsOwnDistance { sample.distanceMeters = fileDistance }
+            samples.append(sample)
+            secondInRun += 1
+            guard index < points.count else { break }
+            while let segment = nextSegment, segment < index { nextSegment = segmentStarts.next() }
+            let gap = points[index].time.timeIntervalSince(points[index - 1].time)
+            let startsSegment = nextSegment == index
+            if gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)) {
+                pauses.append(WorkoutPause(startedAt: secondEnd, endedAt: points[index].time))
+                replay.pause()
+                heartRate = nil
+                runStart = points[index].time
+                secondInRun = 0
+            }
+        }
+        let endedAt = label.addingTimeInterval(1)
+        if !laps.isEmpty { laps.append(replay.closeLap(at: endedAt)) }
+
+        var totals = replay.totals
+        if keepsOwnDistance {
+            let lapDistances = fileLaps.compactMap(\.distanceMeters)
+            let distance =
+                !fileLaps.isEmpty && lapDistances.count == fileLaps.count ? lapDistances.reduce(0, +) : fileDistance
+            totals.distanceMeters = distance
+            totals.averageSpeedMetersPerSecond =
+                totals.movingSeconds > 0 ? distance / Double(totals.movingSeconds) : nil
+            if laps.count == fileLaps.count {
+                for (offset, fileLap) in fileLaps.enumerated() {
+                    if let distance = fileLap.distanceMeters { laps[offset].distanceMeters = distance }
+                }
+            }
+        }
+        let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
+        if fileKilocalories > 0 {
+            // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
+            let estimated = totals.kilocalories
+            for offset in samples.indices {
+                samples[offset].kilocalories =
+                    estimated > 0
+                    ? samples[offset].kilocalories * fileKilocalories / estimated
+                    : fileKilocalories * Double(offset + 1) / Double(samples.count)
+            }
+            totals.kilocalories = fileKilocalories
+        }
+        return ImportedWorkout(
+            startedAt: start, endedAt: endedAt, totals: totals, samples: samples, laps: laps, pauses: pauses)
+    }
+
+    /// The file's laps that have points (an empty lap shares its first point with the next; the next is kept).
+    private static func lapsWithPoints(_ laps: [RecordedLap]) -> [RecordedLap] {
+        var kept: [RecordedLap] = []
+        for lap in laps {
+            if let last = kept.last, last.firstPoint == lap.firstPoint { kept.removeLast() }
+            kept.append(lap)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import WorkoutFiles
+
+extension WorkoutsCommand {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Store a GPX or TCX file recorded elsewhere as a workout.",
+            discussion: """
+                A GPX's distance is computed from its positions by the hub, as for a live workout; a TCX keeps \
+                the distance and calories its recorder measured. A file with a problem is refused with its line, \
+                and nothing is stored.
+                """)
+
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The .gpx or .tcx file, from a watch, phone or bike computer.") var file: String
+
+        func validate() throws {
+            if file.allSatisfy(\.isWhitespace) { throw ValidationError("give the path of a .gpx or .tcx file.") }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                var person = Calories.Person.unknown
+                if let profile = try await store.profile(), let age = profile.ageYears(on: Date()) {
+                    person = Calories.Person(
+                        weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
+                }
+                // The file's points are let go once they are seconds: a long activity is not held twice over.
+                let (imported, pointCount, repeatedTimes): (ImportedWorkout, Int, Int)
+                do {
+                    let activity = try ActivityFileReader.read(path: file)
+                    (imported, pointCount, repeatedTimes) = (
+                        WorkoutImporter.workout(from: activity, person: person), activity.points.count,
+                        activity.repeatedTimes
+                    )
+                } catch let error as WorkoutFileError {
+                    throw CLIError("\(error). Nothing was imported.", exitCode: 65)
+                }
+                // The same activity imported twice would count twice in history.
+                if let twin = try await store.workouts(startedSince: imported.startedAt.addingTimeInterval(-1)).first(
+                    where: { abs($0.startedAt.timeIntervalSince(imported.startedAt)) < 1 })
+                {
+                    throw CLIError(
+                        "\(file): a workout starting at \(Format.dateTime(imported.startedAt)) is already stored "
+                            + "(workout \(twin.id)); delete it first ('stayfit workouts delete \(twin.id)') to import "
+                            + "this file again. Nothing was imported.")
+                }
+                let id = try await store.importWorkout(imported)
+                let totals = imported.totals
+                var notes: [String] = ["\(pointCount) points"]
+                if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
+                if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
+                if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }
+                print(
+                    "Imported \(file) as workout \(id): \(Format.clock(seconds: totals.movingSeconds)), "
+                        + "\(Format.distance(meters: totals.distanceMeters)), "
+                        + "\(Format.energy(kilocalories: totals.kilocalories))"
+                        + (totals.averageHeartRate.map { ", avg HR \(Int($0.rounded()))" } ?? "")
+                        + " (\(notes.joined(separator: ", "))).")
+            }
+        }
+    }
+}

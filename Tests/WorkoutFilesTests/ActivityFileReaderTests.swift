@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import WorkoutFiles
+
+@Suite struct ActivityFileReaderTests {
+    @Test func readsAGPXTrackWithHeartRateCadenceAndElevation() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("ride.gpx", SampleFiles.gpx(seconds: 120))
+        let activity = try ActivityFileReader.read(path: path)
+        #expect(activity.format == .gpx)
+        #expect(activity.points.count == 120)
+        #expect(activity.name == "Morning & ride")
+        #expect(activity.sport == .biking)
+        let first = try #require(activity.points.first)
+        #expect(first.time == SampleFiles.start)
+        #expect(first.heartRate == 120)
+        #expect(first.cadence == 80)
+        #expect(first.altitudeMeters == 500)
+        #expect(first.latitude == 48.0)
+        #expect(activity.points[119].time == SampleFiles.start.addingTimeInterval(119))
+        #expect(activity.segmentStarts.isEmpty)
+    }
+
+    @Test func readsTheSegmentsOfAGPXTrack() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(
+            "ride.gpx", SampleFiles.gpx(seconds: 60, gap: (after: 30, seconds: 100), segments: true))
+        let activity = try ActivityFileReader.read(path: path)
+        #expect(activity.segmentStarts == [30])
+    }
+
+    @Test func readsATCXActivityWithItsLapsDistanceAndCalories() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("run.tcx", SampleFiles.tcx(laps: 3, secondsPerLap: 40))
+        let activity = try ActivityFileReader.read(path: path)
+        #expect(activity.format == .tcx)
+        #expect(activity.sport == .running)
+        #expect(activity.points.count == 120)
+        #expect(activity.laps.map(\.firstPoint) == [0, 40, 80])
+        #expect(activity.laps.map(\.distanceMeters) == [100, 100, 100])
+        #expect(activity.laps.map(\.kilocalories) == [50, 50, 50])
+        #expect(activity.points[0].distanceMeters == 2.5)
+        #expect(activity.points[0].cadence == 85)
+        #expect(activity.points[0].heartRate == 140)
+        #expect(activity.points[0].hasPosition)
+        #expect(!activity.points[119].hasPosition)
+    }
+
+    @Test func dropsPointsThatRepeatTheTimeBeforeThem() throws {
+        let directory = try TemporaryDirectory()
+        let text = SampleFiles.gpx(seconds: 3).replacingOccurrences(
+            of: SampleFiles.time(1), with: SampleFiles.time(0))
+        let activity = try ActivityFileReader.read(path: try directory.write("ride.gpx", text))
+        #expect(activity.points.count == 2)
+        #expect(activity.repeatedTimes == 1)
+    }
+
+    /// A bad file and what its error must say: the line (nil: none) and words of the problem.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        var name: String
+        var text: String
+        var line: Int?
+        var words: String
+        var testDescription: String { name }
+    }
+
+    static let badFiles: [BadFile] = {
+        let good = SampleFiles.gpx(seconds: 5)
+        let lines = good.components(separatedBy: "\n")
+        // Line 5 is the first trkpt, line 9 the last.
+        func replacing(line number: Int, _ old: String, _ new: String) -> String {
+            var copy = lines
+            copy[number - 1] = copy[number - 1].replacingOccurrences(of: old, with: new)
+            return copy.joined(separator: "\n")
+        }
+        return [
+            BadFile(name: "not XML", text: "seconds,heart_rate\n0,120\n", line: 1, words: "not an XML file"),
+            BadFile(
+                name: "cut short", text: lines.prefix(7).joined(separator: "\n") + "\n<trkpt lat=\"48\"", line: 8,
+                words: "not well-formed XML"),
+            BadFile(
+                name: "no points", text: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", line: nil,
+                words: "no track points"),
+            BadFile(
+                name: "time going backwards", text: replacing(line: 8, SampleFiles.time(3), SampleFiles.time(1)),
+                line: 8, words: "the time goes backwards"),
+            BadFile(
+                name: "latitude off the Earth", text: replacing(line: 6, "lat=\"48.0000300\"", "lat=\"91.5\""), line: 6,
+                words: "is not on Earth"),
+            BadFile(
+                name: "longitude not a number", text: replacing(line: 7, "lon=\"11.5\"", "lon=\"east\""), line: 7,
+                words: "is not a number"),
+            BadFile(
+                name: "heart rate of 300",
+                text: replacing(line: 9, "<gpxtpx:hr>124</gpxtpx:hr>", "<gpxtpx:hr>300</gpxtpx:hr>"),
+                line: 9, words: "heart rate 300"),
+            BadFile(
+                name: "point without a time", text: replacing(line: 5, "<time>\(SampleFiles.time(0))</time>", ""),
+                line: 5, words: "without a <time>"),
+            BadFile(
+                name: "another kind of XML", text: "<?xml version=\"1.0\"?>\n<kml><Document/></kml>\n", line: 2,
+                words: "neither GPX nor TCX"),
+        ]
+    }()
+
+    @Test(arguments: badFiles)
+    func refusesABadFileNamingItsLine(_ bad: BadFile) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("bad.gpx", bad.text)
+        let error = try #require(throws: WorkoutFileError.self) { try ActivityFileReader.read(path: path) }
+        #expect(error.file == path)
+        #expect(error.line == bad.line, "\(error)")
+        #expect(error.problem.contains(bad.words), "\(error)")
+    }
+
+    @Test func refusesAMissingFile() throws {
+        let error = try #require(throws: WorkoutFileError.self) {
+            try ActivityFileReader.read(path: "/nonexistent/ride.gpx")
+        }
+        #expect(error.description == "/nonexistent/ride.gpx: no such file")
+    }
+}

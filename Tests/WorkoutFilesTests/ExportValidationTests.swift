@@ -1,0 +1,145 @@
+import Foundation
+import HubCore
+import Testing
+import WorkoutFiles
+
+/// Exports checked by independent parsers: lxml against the published XSDs, gpxpy for GPX's totals.
+@Suite struct ExportValidationTests {
+    /// A 30-minute run stored as the hub stores one: 1 Hz, a 2-minute pause after 15 minutes, two laps.
+    static func storedRun(in store: HubStore, positions: Bool = true) async throws -> Workout {
+        var samples: [WorkoutSample] = []
+        var metrics = WorkoutMetrics()
+        var previous: (Double, Double)?
+        var label = SampleFiles.start
+        for second in 1...1800 {
+            label = label.addingTimeInterval(second == 901 ? 121 : 1)
+            let latitude = 48.0 + Double(second) * SampleFiles.stepDegrees, longitude = 11.5
+            var meters = 0.0
+            if positions, let (lastLatitude, lastLongitude) = previous, second != 901 {
+                meters = Geo.distanceMeters(
+                    fromLatitude: lastLatitude, longitude: lastLongitude, toLatitude: latitude, longitude: longitude)
+            }
+            previous = (latitude, longitude)
+            metrics.recordSecond(
+                heartRate: 120 + second % 40, speedMetersPerSecond: positions ? meters : nil, distanceMeters: meters,
+                kilocalories: 0.2, steps: second * 3)
+            samples.append(
+                WorkoutSample(
+                    second: second, recordedAt: label, heartRate: 120 + second % 40,
+                    latitude: positions ? latitude : nil, longitude: positions ? longitude : nil,
+                    speedMetersPerSecond: positions ? meters : nil, distanceMeters: metrics.distanceMeters,
+                    kilocalories: metrics.kilocalories, steps: second * 3))
+        }
+        let pause = WorkoutPause(
+            startedAt: SampleFiles.start.addingTimeInterval(900.5), endedAt: SampleFiles.start.addingTimeInterval(1020))
+        let laps = [
+            WorkoutLap(
+                number: 1, endedAt: samples[999].recordedAt, movingSeconds: 1000,
+                distanceMeters: samples[999].distanceMeters),
+            WorkoutLap(
+                number: 2, endedAt: label, movingSeconds: 800,
+                distanceMeters: metrics.distanceMeters - samples[999].distanceMeters),
+        ]
+        let id = try await store.importWorkout(
+            ImportedWorkout(
+                startedAt: SampleFiles.start, endedAt: label, totals: metrics.totals, samples: samples, laps: laps,
+                pauses: [pause]))
+        return try #require(try await store.workout(id))
+    }
+
+    private func export(_ workout: Workout, _ store: HubStore, _ format: WorkoutFileFormat, to path: String)
+        async throws -> Int
+    {
+        let writer = try ChunkedFileWriter(path: path)
+        let points = try await WorkoutExporter.export(workout, from: store, format: format, sport: .running, to: writer)
+        try writer.finish()
+        return points
+    }
+
+    @Test func aGPXExportIsValidAndGpxpyReadsTheSameTotals() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store)
+        let path = directory.path("run.gpx")
+        #expect(try await export(workout, store, .gpx, to: path) == 1800)
+        let report = try await IndependentCheck.check(path, format: "gpx")
+        #expect(report.valid, "\(report.errors)")
+        #expect(report.points == 1800)
+        #expect(report.heartRates == 1800)
+        #expect(report.segments == 2)  // split at the pause
+        // gpxpy measures on its own sphere and flat steps: within 0.5 % of the hub's haversine.
+        #expect(abs(report.distance - workout.totals.distanceMeters) / workout.totals.distanceMeters < 0.005)
+        // Per segment, first to last point: 899 + 899 seconds.
+        #expect(report.duration == 1798)
+        #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+    }
+
+    @Test func aTCXExportIsValidWithItsLapsCaloriesAndDistance() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store)
+        let path = directory.path("run.tcx")
+        #expect(try await export(workout, store, .tcx, to: path) == 1800)
+        let report = try await IndependentCheck.check(path, format: "tcx")
+        #expect(report.valid, "\(report.errors)")
+        #expect(report.points == 1800)
+        #expect(report.positions == 1800)
+        #expect(report.laps == 2)
+        #expect(report.segments == 3)  // lap 1 is split by the pause
+        #expect(abs(report.distance - workout.totals.distanceMeters) < 0.02)
+        #expect(report.duration == 1800)
+        #expect(abs(Double(report.calories ?? 0) - workout.totals.kilocalories) <= 1)
+    }
+
+    @Test func anIndoorWorkoutExportsAsTCXWithTimeAndHeartRateOnly() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store, positions: false)
+        #expect(try await !store.hasPositions(workout.id))
+        let path = directory.path("indoor.tcx")
+        #expect(try await export(workout, store, .tcx, to: path) == 1800)
+        let report = try await IndependentCheck.check(path, format: "tcx")
+        #expect(report.valid, "\(report.errors)")
+        #expect(report.positions == 0)
+        #expect(report.heartRates == 1800)
+    }
+
+    @Test func theCheckerRejectsFilesTheSchemasDoNotAllow() async throws {
+        // The check above means something only if it can fail: a heart rate that is not a number inside
+        // Garmin's extension, and a TCX lap without its required Calories.
+        let directory = try TemporaryDirectory()
+        let gpx = SampleFiles.gpx(seconds: 3)
+            .replacingOccurrences(of: "TrackPointExtension/v1", with: "TrackPointExtension/v2")
+            .replacingOccurrences(of: "<gpxtpx:hr>121</gpxtpx:hr>", with: "<gpxtpx:hr>fast</gpxtpx:hr>")
+        let gpxReport = try await IndependentCheck.check(try directory.write("bad.gpx", gpx), format: "gpx")
+        #expect(!gpxReport.valid)
+        let tcx = SampleFiles.tcx(laps: 1, secondsPerLap: 3).replacingOccurrences(
+            of: "<Calories>50</Calories>", with: "")
+        let tcxReport = try await IndependentCheck.check(try directory.write("bad.tcx", tcx), format: "tcx")
+        #expect(!tcxReport.valid)
+    }
+
+    @Test func importThenExportKeepsTheTotals() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        for (name, text, format) in [
+            ("ride.gpx", SampleFiles.gpx(seconds: 900, gap: (after: 400, seconds: 120)), WorkoutFileFormat.gpx),
+            ("run.tcx", SampleFiles.tcx(laps: 3, secondsPerLap: 300), .tcx),
+        ] {
+            let first = WorkoutImporter.workout(
+                from: try ActivityFileReader.read(path: try directory.write(name, text)))
+            let id = try await store.importWorkout(first)
+            let stored = try #require(try await store.workout(id))
+            let exported = directory.path("again-" + name)
+            _ = try await export(stored, store, format, to: exported)
+            let second = WorkoutImporter.workout(from: try ActivityFileReader.read(path: exported))
+            #expect(second.totals.movingSeconds == first.totals.movingSeconds, "\(name)")
+            #expect(abs(second.totals.distanceMeters - first.totals.distanceMeters) < 0.05, "\(name)")
+            #expect(abs(second.totals.kilocalories - first.totals.kilocalories) < 2, "\(name)")
+            #expect(second.totals.averageHeartRate == first.totals.averageHeartRate, "\(name)")
+            #expect(second.pauses.count == first.pauses.count, "\(name)")
+            #expect(second.laps.count == first.laps.count, "\(name)")
+            #expect(second.startedAt == first.startedAt, "\(name)")
+        }
+    }
+}

@@ -127,7 +127,7 @@ import Testing
                     #"raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")"#
             )
             try await withHeartRatePlugin(on: environment) { harness in
-                try await eventually(timeout: .seconds(10)) { try await strap.deviceCalls("Connect") >= 2 }
+                try await eventually(timeout: .seconds(30)) { try await strap.deviceCalls("Connect") >= 2 }
                 #expect(!harness.statusList.contains(.connected))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
                 let lost = try #require(harness.statuses.all.first { $0.status == .lost })

@@ -21,7 +21,7 @@ import Testing
         try await withBlueZMock { environment in
             let first = try await MockStrap.add(to: environment)
             let scratch = try Scratch()
-            async let scan = Self.devices(["scan", "--seconds", "3"], on: environment, data: scratch.path("data"))
+            async let scan = Self.devices(["scan", "--seconds", "8"], on: environment, data: scratch.path("data"))
             try await eventually {
                 try await environment.connection.property(
                     "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"

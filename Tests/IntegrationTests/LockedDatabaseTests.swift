@@ -48,8 +48,11 @@ import Testing
             let sent = ContinuousClock.now
             hub.send(command)
             try await hub.waitForOutput(answer, timeout: .seconds(5))
+            // Well under the 10 s the lock is held (a console waiting for the store would wait that long), with
+            // room for a machine busy running the rest of the test suite.
             #expect(
-                ContinuousClock.now - sent < .seconds(1), "'\(command)' answered after \(ContinuousClock.now - sent)")
+                ContinuousClock.now - sent < .milliseconds(2500),
+                "'\(command)' answered after \(ContinuousClock.now - sent)")
         }
         #expect(ContinuousClock.now - lockedAt < .seconds(8), "all of it happened while the lock was held")
 

@@ -46,7 +46,13 @@ import Testing
             library: .shared(), options: MPVOptions.headless + MPVOptions.rawPCM(to: dir + "/out.pcm"))
         try player.command("loadfile", dir + "/a.wav", "append-play")
         try player.command("loadfile", dir + "/b.wav", "append")
-        let events = try await waitFor(player) { $0 == .idle }
+        // Until both files ended, not until the player is idle: a player may say it is idle once before it has
+        // taken the first loadfile (seen on a loaded machine).
+        var ended = 0
+        let events = try await waitFor(player) {
+            if case .endFile = $0 { ended += 1 }
+            return ended == 2
+        }
         #expect(events.filter { if case .endFile(let end) = $0 { end.reason == .endOfFile } else { false } }.count == 2)
         player.shutdown()
         for await _ in player.events {}

@@ -41,6 +41,7 @@ public enum GPSProbe {
         return await withTaskGroup(of: Reading?.self) { group in
             group.addTask {
                 var reading = Reading()
+                var firstFixTime: Date?
                 for await line in reader.records {
                     switch Result(catching: { () throws(GPSDReport.Problem) in try GPSDReport.decode(line) }) {
                     case .failure:
@@ -59,9 +60,16 @@ public enum GPSProbe {
                     case .success:
                         break
                     }
-                    // Enough to answer: a fix with its satellites. With no receiver listed the look goes on to
-                    // the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
-                    if (reading.position?.mode ?? 0) >= 2, reading.sky != nil { return reading }
+                    // Enough to answer: a 3D fix with the satellites it used, or a whole report cycle since the first
+                    // fix (gpsd reports a cycle in parts: a 2D position and a SKY without the used satellites can
+                    // come before the 3D position and the satellites of the same second). With no receiver listed
+                    // the look goes on to the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
+                    if let position = reading.position, position.mode >= 2, let sky = reading.sky {
+                        firstFixTime = firstFixTime ?? position.time
+                        let complete = position.mode >= 3 && (sky.satellitesUsed ?? 0) > 0
+                        let cycleLater = position.time.map { time in firstFixTime.map { time > $0 } ?? false } ?? false
+                        if complete || cycleLater { return reading }
+                    }
                 }
                 return reading
             }

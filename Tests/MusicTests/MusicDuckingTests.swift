@@ -12,7 +12,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let music = folder.url.path + "/music"
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-        try Signal.writeTone(to: music + "/hum.wav", frequency: 220, seconds: 12, title: "Hum")
+        // Far longer than the test, so a late-running test never hears it end.
+        try Signal.writeTone(to: music + "/hum.wav", frequency: 220, seconds: 60, title: "Hum")
         let output = folder.url.path + "/out.wav"
         let configuration = MusicPlugin.Configuration(
             audioDevice: .file(output), playlist: music, volumePercent: 100, duckPercent: 30)

@@ -154,7 +154,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["stayfit", "HubCore", "HubStore", "BlueZTestKit", "GPSTestKit", "Music"]),
+            dependencies: ["stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music"]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),

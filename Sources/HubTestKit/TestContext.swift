@@ -11,6 +11,16 @@ public final class TemporaryDirectory: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// The path of `name` in the directory.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` in the directory and returns its path.
+    public func write(_ name: String, _ text: String) throws -> String {
+        let path = path(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ButtonWatcherTests {
     @Test func recognisesShortLongAndDoublePressesAndRepeatFromAFIFO() async throws {
         let harness = try WatcherHarness()
-        let fifo = try FIFO(harness.path("dev/buttons"))
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let configuration = try WatcherHarness.configuration(
             """
             devices = ["\(fifo.path)"]
@@ -61,7 +61,7 @@ import Testing
 
     @Test func garbageAndOtherEventTypesAreDroppedAndTheNextPressStillCounts() async throws {
         let harness = try WatcherHarness()
-        let fifo = try FIFO(harness.path("dev/buttons"))
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let configuration = try WatcherHarness.configuration(
             "devices = [\"\(fifo.path)\"]\n[plugins.buttons.keys]\nKEY_ENTER = { short = \"lap\" }")
         try await harness.run(configuration) {
@@ -80,7 +80,7 @@ import Testing
 
     @Test func eventsLostByTheKernelDropThePressInProgressInsteadOfMakingItLong() async throws {
         let harness = try WatcherHarness()
-        let fifo = try FIFO(harness.path("dev/buttons"))
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let configuration = try WatcherHarness.configuration(
             "devices = [\"\(fifo.path)\"]\n[plugins.buttons.keys]\nKEY_ENTER = { short = \"lap\", long = \"stop\" }")
         try await harness.run(configuration) {
@@ -100,7 +100,7 @@ import Testing
     @Test func aDeviceThatVanishesAndReturnsIsOpenedAgain() async throws {
         let harness = try WatcherHarness()
         let path = harness.path("dev/remote")
-        let first = try FIFO(path)
+        let first = try InputEventFIFO(path)
         let configuration = try WatcherHarness.configuration(
             "devices = [\"\(path)\"]\n[plugins.buttons.keys]\nKEY_NEXTSONG = { short = \"next-track\" }")
         try await harness.run(configuration) {
@@ -112,14 +112,14 @@ import Testing
             // same path. The old one never ends (its writer stays), so only noticing the new file helps; the new
             // FIFO has a reader only once the watcher has opened it.
             first.remove()
-            let second = try FIFO(path)
+            let second = try InputEventFIFO(path)
             let secondWriter = try await second.openWriter()
             try secondWriter.tap(163)
             #expect(try await harness.nextPress().action == .nextTrack)
             withExtendedLifetime(firstWriter) {}
 
             // The writer goes away and another comes (end of file on a FIFO): read again, quietly.
-            var thirdWriter: FIFOWriter? = secondWriter
+            var thirdWriter: InputEventWriter? = secondWriter
             thirdWriter = nil
             thirdWriter = try await second.openWriter()
             try thirdWriter?.tap(163)
@@ -139,7 +139,7 @@ import Testing
             }
             #expect(device == path)
             #expect(reason.contains("No such file"))
-            let fifo = try FIFO(path)
+            let fifo = try InputEventFIFO(path)
             let writer = try await fifo.openWriter()
             #expect(try await harness.nextDeviceEvent() == .opened(device: path, grab: .notAnInputDevice))
             try writer.tap(28)
@@ -163,8 +163,8 @@ import Testing
                 try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
                 try Data((name + "\n").utf8).write(to: URL(fileURLWithPath: entry + "/name"))
             }
-            _ = try FIFO(harness.path("dev/event2"))
-            let fifo = try FIFO(harness.path("dev/event5"))
+            _ = try InputEventFIFO(harness.path("dev/event2"))
+            let fifo = try InputEventFIFO(harness.path("dev/event5"))
             let writer = try await fifo.openWriter()
             let label = "gpio_keys (\(fifo.path))"
             // (The node may show in sysfs a moment before /dev has it: that is reported, and the watcher waits.)
@@ -189,7 +189,7 @@ import Testing
             while try await harness.nextDeviceEvent() != .lost(device: recording, reason: "it was read to its end") {}
             // A change in the folder makes the watcher look again: the recording is not opened (and played) again,
             // the new device is.
-            let fifo = try FIFO(later)
+            let fifo = try InputEventFIFO(later)
             _ = try await fifo.openWriter()
             while true {
                 let event = try await harness.nextDeviceEvent()

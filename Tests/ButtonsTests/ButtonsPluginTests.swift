@@ -8,7 +8,7 @@ import Testing
 @Suite struct ButtonsPluginTests {
     @Test func aPressIsPublishedWithWhatItsActionAsksForAndMusicIsConfirmed() async throws {
         let harness = try WatcherHarness()
-        let fifo = try FIFO(harness.path("dev/buttons"))
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let (context, directory) = try PluginContext.test(clock: harness.clock)
         defer { withExtendedLifetime(directory) {} }
         let configuration = try WatcherHarness.configuration(
@@ -52,7 +52,7 @@ import Testing
 
     @Test func onASpedUpClockPressesAreTimedInRealTimeAndApplyWhenPublished() async throws {
         let harness = try WatcherHarness()
-        let fifo = try FIFO(harness.path("dev/buttons"))
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let (context, directory) = try PluginContext.test(clock: ManualClock(speed: 60))
         defer { withExtendedLifetime(directory) {} }
         let configuration = try WatcherHarness.configuration(

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestKit
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Testing
     @Test func pressesStartLapAskForStatusAndStopAWorkoutInTheRunningHub() async throws {
         let scratch = try Scratch()
         let data = scratch.path("data")
-        let fifo = try EventFIFO(scratch.path("buttons"))
+        let fifo = try InputEventFIFO(scratch.path("buttons"))
         let config = try scratch.write(
             "stayfit.toml",
             """
@@ -67,7 +68,7 @@ import Testing
 
     @Test func buttonsTestShowsEachPressWithItsKeyKindAndAction() async throws {
         let scratch = try Scratch()
-        let fifo = try EventFIFO(scratch.path("buttons"))
+        let fifo = try InputEventFIFO(scratch.path("buttons"))
         let config = try scratch.write(
             "stayfit.toml",
             """
@@ -140,61 +141,4 @@ import Testing
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0)
     }
-}
-
-/// A FIFO standing in for an input device, and the records the kernel would write into it.
-private struct EventFIFO {
-    let path: String
-
-    init(_ path: String) throws {
-        self.path = path
-        guard mkfifo(path, 0o600) == 0 else {
-            throw EventFIFOError("mkfifo \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Opens the writing end once the reader (the hub) has opened the FIFO; bounded, without blocking a thread.
-    func openWriter(timeout: Duration = .seconds(30)) async throws -> EventWriter {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor >= 0 { return EventWriter(descriptor: descriptor) }
-            guard errno == ENXIO, ContinuousClock.now < deadline else {
-                throw EventFIFOError("nobody opened \(path) for reading within \(timeout)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-}
-
-private final class EventWriter {
-    let descriptor: Int32
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    deinit { close(descriptor) }
-
-    /// `struct input_event` (`'<qqHHi'`): EV_KEY with the value, then SYN_REPORT.
-    func key(_ code: UInt16, _ value: Int32) throws {
-        var bytes: [UInt8] = []
-        for (type, code, value) in [(UInt16(1), code, value), (0, 0, 0)] {
-            withUnsafeBytes(of: Int64(0)) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: Int64(0)) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: type.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: code.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw EventFIFOError("short write: \(written)") }
-    }
-
-    func tap(_ code: UInt16) throws {
-        try key(code, 1)
-        try key(code, 0)
-    }
-}
-
-private struct EventFIFOError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestKit
 import Testing
 import WorkoutFiles
 

@@ -48,23 +48,3 @@ enum IndependentCheck {
         return try JSONDecoder().decode(CheckReport.self, from: data)
     }
 }
-
-/// A temporary directory, removed when done.
-struct TemporaryDirectory: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("stayfit-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = path(name)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

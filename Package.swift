@@ -44,7 +44,7 @@ let package = Package(
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
         // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
-        .target(name: "GPSTestKit", dependencies: ["BlueZTestKit"]),
+        .target(name: "GPSTestKit", dependencies: ["BlueZTestKit", "HubTestKit"]),
 
         // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
         .target(name: "WorkoutFiles", dependencies: ["HubCore"]),

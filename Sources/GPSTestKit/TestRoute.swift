@@ -1,4 +1,5 @@
 import Foundation
+import HubTestKit
 
 /// A route of known length, one true position a second, and what a consumer GPS receiver would report along it.
 ///
@@ -179,30 +180,6 @@ public struct TestRoute: Sendable {
             .stand(seconds: 15),
         ]
         return TestRoute(legs: legs, seed: seed)
-    }
-}
-
-/// A small, seeded random generator (SplitMix64), so that generated tracks are the same on every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = max(uniform(), 1e-12), u2 = uniform()
-        return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
     }
 }
 

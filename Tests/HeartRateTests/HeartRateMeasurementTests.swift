@@ -1,4 +1,5 @@
 import HeartRate
+import HubTestKit
 import Testing
 
 @Suite struct HeartRateMeasurementTests {
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrashAndNeverYieldAnImpossibleValue() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         var decoded = 0, partlyBroken = 0
         for _ in 0..<200_000 {
             let count = Int(generator.next() % 24)
@@ -130,18 +131,5 @@ import Testing
         }
         #expect(decoded > partlyBroken, "some random payloads are well formed")
         #expect(partlyBroken > 0, "some random payloads keep their heart rate without their later fields")
-    }
-}
-
-/// A small seeded generator, so the property test is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

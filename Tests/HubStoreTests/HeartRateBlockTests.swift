@@ -1,21 +1,13 @@
 import Foundation
+import HubTestKit
 import Testing
 
 @testable import HubStore
 
 /// The compact form of the all-day log keeps every heart rate and interval exactly, and survives damage.
 @Suite struct HeartRateBlockTests {
-    /// A deterministic generator, so a failure can be reproduced.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state
-        }
-    }
-
     static func randomBlock(seed: UInt64) -> HeartRateBlock {
-        var generator = Generator(state: seed)
+        var generator = SeededRandom(seed: seed)
         var block = HeartRateBlock()
         for offset in 0..<HeartRateBlock.seconds where Int.random(in: 0..<10, using: &generator) > 0 {
             block.beatsPerMinute[offset] = UInt8.random(in: 1...255, using: &generator)
@@ -74,7 +66,7 @@ import Testing
     }
 
     @Test func garbageOfAnyKindDecodesWithoutCrashing() {
-        var generator = Generator(state: 99)
+        var generator = SeededRandom(seed: 99)
         for _ in 0..<200 {
             let length = Int.random(in: 0..<400, using: &generator)
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -74,7 +74,10 @@ import Testing
         try await MusicHarness.run(configuration, in: folder) { hub in
             hub.context.bus.publish(MusicCommand(.playPause))
             try await hub.waitForTrack("Warm-up")
-            let skipped = hub.statuses.compactMap { if case .skipped(let file, _) = $0 { file } else { nil } }
+            // What came before the first good track: on a loaded machine the playlist may have gone round again
+            // (and skipped the broken file again) before this line runs.
+            let beforeWarmUp = hub.statuses.prefix { if case .nowPlaying = $0 { false } else { true } }
+            let skipped = beforeWarmUp.compactMap { if case .skipped(let file, _) = $0 { file } else { nil } }
             #expect(skipped == ["00 broken.ogg"])
         }
     }

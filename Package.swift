@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Spelled as swift-service-lifecycle and swift-async-algorithms spell it, so it stays one package.
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         // MARK: - Core
@@ -31,6 +33,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SIGHUP: reload the configuration.
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                // The inboxes' buffers.
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // Reports and pictures: statistics, splits, zones, plots and share text; pure Swift, no database.

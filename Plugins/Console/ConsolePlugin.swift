@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import ServiceLifecycle
+import Synchronization
 
 /// The fallback front end: on a terminal, a live status line and single-key commands; on a pipe or under a
 /// service, typed line commands and one plain line per event, so it can be scripted.
@@ -50,8 +51,10 @@ public struct ConsolePlugin: Plugin {
         self.io = io
         // Subscribed now, so that announcements made while the hub starts (a recovered workout) are shown. One
         // inbox for every type: what was published before the shutdown marker is printed before the console stops.
+        let progressWakes = Self.progressWakes(configuration: configuration)
         inbox = context.bus.inbox(of: Event.self, subscriber: "console", capacity: 1024) {
-            $0.route(WorkoutProgress.self) { .progress($0) }
+            $0.route(
+                WorkoutProgress.self, delivery: { progressWakes($0) ? .wake(.progress($0)) : .latest(.progress($0)) })
             $0.route(Announcement.self) { .line($0.text) }
             $0.route(WorkoutStateChanged.self) { .state($0) }
             $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
@@ -66,6 +69,24 @@ public struct ConsolePlugin: Plugin {
         case state(WorkoutStateChanged)
         /// Graceful shutdown, queued behind every message published before it, so that those are still printed.
         case shutdown
+    }
+
+    /// Whether a workout's second wakes the console: every one for the status line on a terminal; in lines mode
+    /// only one that starts a new `progress-every-seconds` mark, which prints a line. The others wait in the inbox
+    /// (the latest only, for the `status` command) and cost no wake-up. Decided inside `publish`, from the marks
+    /// seen there, so a second the engine skips cannot hide a mark.
+    private static func progressWakes(configuration: Configuration) -> @Sendable (WorkoutProgress) -> Bool {
+        if configuration.mode == .interactive || (configuration.mode == .auto && Terminal.isInteractive) {
+            return { _ in true }
+        }
+        let every = configuration.progressEverySeconds
+        guard every > 0 else { return { _ in false } }
+        let lastMark = Atomic<Int>(-1)
+        return { progress in
+            guard progress.state == .running else { return false }
+            let mark = Int(progress.moving.seconds) / every
+            return lastMark.exchange(mark, ordering: .relaxed) != mark
+        }
     }
 
     private static func text(for failure: PluginFailed) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubTestKit
+import Synchronization
 import Testing
 
 private struct Ping: BusMessage, Equatable { var number: Int }
@@ -179,5 +180,106 @@ private enum Event: Sendable, Equatable {
         var events: [Event] = []
         for await event in inbox { events.append(event) }
         #expect(events == [.ping(1), .marker])
+    }
+    // MARK: - Messages that wait for the next event that wakes the owner
+
+    @Test func eventsThatWaitAreHandedOverInOrderJustBeforeTheNextEventThatWakes() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test") {
+            $0.route(Ping.self, delivery: { .withNext(.ping($0.number)) })
+            $0.route(Pong.self) { .pong($0.number) }
+        }
+        let received = Recorded()
+        let consumer = Task {
+            for await event in inbox { received.append(event) }
+        }
+        defer { consumer.cancel() }
+
+        bus.publish(Ping(number: 1))
+        bus.publish(Ping(number: 2))
+        // Had a ping woken the consumer, it would have them by now.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(received.events.isEmpty, "a waiting event woke the owner: \(received.events)")
+
+        bus.publish(Pong(number: 3))
+        bus.publish(Ping(number: 4))
+        try await received.wait(for: 3)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(received.events == [.ping(1), .ping(2), .pong(3)], "ping 4 waits for the next waking event")
+        inbox.post(.marker)
+        try await received.wait(for: 5)
+        #expect(received.events == [.ping(1), .ping(2), .pong(3), .ping(4), .marker])
+        #expect(bus.statistics().map(\.delivered) == [3, 1])
+    }
+
+    @Test func aLatestEventReplacesOnlyItsOwnRoutesWaitingOne() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test", capacity: 5) {
+            $0.route(Ping.self, delivery: { .latest(.ping($0.number)) })
+            $0.route(Pong.self, delivery: { .latest(.pong($0.number)) })
+            $0.route(Tagged.self, delivery: { .withNext(.tagged(thread: $0.thread, index: $0.index)) })
+        }
+        // A thousand readings of two kinds while the owner sleeps: one of each waits, nothing is lost.
+        for number in 1...1000 {
+            bus.publish(Ping(number: number))
+            bus.publish(Pong(number: -number))
+        }
+        bus.publish(Tagged(thread: 0, index: 1))
+        bus.publish(Tagged(thread: 0, index: 2))
+        inbox.post(.marker)
+
+        #expect(
+            try await take(5, from: inbox) == [
+                .ping(1000), .pong(-1000), .tagged(thread: 0, index: 1), .tagged(thread: 0, index: 2), .marker,
+            ])
+        #expect(bus.droppedMessageCount == 0)
+    }
+
+    @Test func waitingEventsBeyondTheCapacityAreDroppedOldestFirstAndCounted() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test", capacity: 3) {
+            $0.route(Ping.self, delivery: { .withNext(.ping($0.number)) })
+        }
+        for number in 1...5 { bus.publish(Ping(number: number)) }
+        #expect(bus.statistics().map(\.dropped) == [2])
+
+        inbox.post(.marker)  // pushes out ping 3 as well
+        #expect(try await take(3, from: inbox) == [.ping(4), .ping(5), .marker])
+        #expect(bus.droppedMessageCount == 3)
+    }
+
+    @Test func finishHandsOverTheEventsThatWereWaiting() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test") {
+            $0.route(Ping.self, delivery: { .withNext(.ping($0.number)) })
+        }
+        bus.publish(Ping(number: 1))
+        bus.publish(Ping(number: 2))
+        inbox.finish()
+        bus.publish(Ping(number: 3))
+
+        var events: [Event] = []
+        for await event in inbox { events.append(event) }
+        #expect(events == [.ping(1), .ping(2)])
+        #expect(bus.statistics().isEmpty, "the routes leave the bus once the inbox has ended")
+    }
+}
+
+/// Events a consuming task received, for a test to look at while it runs.
+private final class Recorded: Sendable {
+    private let state = Mutex<[Event]>([])
+    var events: [Event] { state.withLock { $0 } }
+    func append(_ event: Event) { state.withLock { $0.append(event) } }
+
+    /// Waits (up to 5 s) until at least `count` events came.
+    func wait(for count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while events.count < count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("only \(events.count) of \(count) events within 5 s: \(events)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 }

@@ -41,31 +41,47 @@ import Testing
             clock.advance(by: .seconds(5))
             #expect(await systemd.next() == "STATUS=recording 0:02, 6 m")
 
-            // Progress every second: one line per 5 s, the latest.
+            // Progress every second: only every fifth second wakes it, and then the line is the latest there is,
+            // at most one per 5 s.
             bus.publish(Self.progress(.running, elapsed: .seconds(3), meters: 9))
+            bus.publish(Self.progress(.running, elapsed: .seconds(4), meters: 12))
+            bus.publish(Self.progress(.running, elapsed: .seconds(5), meters: 15))  // wakes it, within the gap
             try await clock.waitForSleepers()
-            for second in 4...7 {
-                clock.advance(by: .seconds(1))
-                bus.publish(Self.progress(.running, elapsed: .seconds(second), meters: Double(second) * 3))
-            }
-            #expect(!systemd.hasPendingDatagram)
-            clock.advance(by: .seconds(1))
-            #expect(await systemd.next() == "STATUS=recording 0:07, 21 m")  // 5 s after the last line
-            bus.publish(Self.progress(.running, elapsed: .seconds(724), meters: 3100))
-            try await clock.waitForSleepers()
+            bus.publish(Self.progress(.running, elapsed: .seconds(6), meters: 18))
             #expect(!systemd.hasPendingDatagram)
             clock.advance(by: .seconds(5))
-            #expect(await systemd.next() == "STATUS=recording 12:04, 3.10 km")
+            #expect(await systemd.next() == "STATUS=recording 0:06, 18 m")  // 5 s after the last line
+
+            // Seconds that are not a fifth wake nothing, however much time passes.
+            bus.publish(Self.progress(.running, elapsed: .seconds(723), meters: 3090))
+            bus.publish(Self.progress(.running, elapsed: .seconds(724), meters: 3100))
+            clock.advance(by: .seconds(30))
+            #expect(clock.sleeperCount == 0)
+            #expect(!systemd.hasPendingDatagram)
+            bus.publish(Self.progress(.running, elapsed: .seconds(725), meters: 3104))
+            let line = await systemd.next()
+            #expect(line == "STATUS=recording 12:05, 3.10 km")
 
             // A pause shows the numbers so far; the finish leaves the hub idle.
             clock.advance(by: .seconds(5))
             bus.publish(WorkoutStateChanged(workoutID: 1, state: .paused, previous: .running))
-            #expect(await systemd.next() == "STATUS=paused 12:04, 3.10 km")
+            #expect(await systemd.next() == "STATUS=paused 12:05, 3.10 km")
             bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .paused))
             try await clock.waitForSleepers()
             clock.advance(by: .seconds(5))
             #expect(await systemd.next() == "STATUS=idle")
             #expect(!systemd.hasPendingDatagram)
         }
+    }
+
+    @Test func withoutSystemdToTellItListensToNothing() {
+        let bus = MessageBus()
+        let status = ServiceStatus(notifier: SystemdNotifier(environment: [:]), bus: bus, clock: ManualClock())
+        #expect(!bus.statistics().contains { $0.subscriber == "service status" })
+        let told = ServiceStatus(
+            notifier: SystemdNotifier(environment: ["NOTIFY_SOCKET": "/run/systemd/notify"]), bus: bus,
+            clock: ManualClock())
+        #expect(bus.statistics().filter { $0.subscriber == "service status" }.count == 3)
+        withExtendedLifetime((status, told)) {}
     }
 }

@@ -5,34 +5,32 @@
 public struct Inbox<Event: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Event
 
-    private let stream: AsyncStream<InboxEntry<Event>>
-    private let continuation: AsyncStream<InboxEntry<Event>>.Continuation
+    private let lifetime: InboxLifetime<Event>
 
-    init(stream: AsyncStream<InboxEntry<Event>>, continuation: AsyncStream<InboxEntry<Event>>.Continuation) {
-        self.stream = stream
-        self.continuation = continuation
-    }
+    init(queue: InboxQueue<Event>) { lifetime = InboxLifetime(queue) }
 
-    /// Adds an event of the owner's own, behind every message published before this call.
+    /// Adds an event of the owner's own, behind every message published before this call; it wakes the owner.
     ///
     /// Never blocks. Like a routed message it takes a place in the buffer; when that pushes out the oldest
     /// routed message, the loss is counted against that message's route.
     public func post(_ event: Event) {
-        if case .dropped(let lost) = continuation.yield(InboxEntry(origin: nil, event: event)) {
-            lost.origin?.dropped.add(1, ordering: .relaxed)
+        if case .dropped(let lost) = lifetime.queue.yield(
+            .init(origin: nil, event: event, wakes: true, replaceable: false))
+        {
+            lost?.dropped.add(1, ordering: .relaxed)
         }
     }
 
     /// Ends the stream once the events already in it have been taken out; nothing is added after this.
-    public func finish() { continuation.finish() }
+    public func finish() { lifetime.queue.finish() }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(lifetime: lifetime) }
 
     /// Takes the events out in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<InboxEntry<Event>>.Iterator
+        let lifetime: InboxLifetime<Event>
 
-        public mutating func next() async -> Event? { await base.next()?.event }
+        public mutating func next() async -> Event? { await lifetime.queue.next() }
     }
 }
 
@@ -42,40 +40,50 @@ public struct InboxRoutes<Event: Sendable> {
         let key: ObjectIdentifier
         let messageType: String
         /// Hands one message to the inbox; false once the inbox has ended.
-        let deliver:
-            @Sendable (any BusMessage, SubscriptionCounters, AsyncStream<InboxEntry<Event>>.Continuation) -> Bool
+        let deliver: @Sendable (any BusMessage, SubscriptionCounters, InboxQueue<Event>) -> Bool
     }
 
     private(set) var routes: [Route] = []
 
     init() {}
 
-    /// Takes every `M` published from now on, as the event `transform` makes of it (nil leaves it out).
+    /// Takes every `M` published from now on, as the event `transform` makes of it (nil leaves it out); each one
+    /// wakes the owner.
     ///
     /// `transform` runs inside `publish`: keep it quick, and never block in it.
     public mutating func route<M: BusMessage>(_ type: M.Type, _ transform: @escaping @Sendable (M) -> Event?) {
+        route(type, delivery: { transform($0).map(InboxDelivery.wake) })
+    }
+
+    /// Takes every `M` published from now on, as `delivery` says: an event that wakes the owner, one that waits for
+    /// the next such event, or nil to leave it out. For readings a subscriber needs only when something else
+    /// happens: each one it lets wait saves a thread wake-up.
+    ///
+    /// `delivery` runs inside `publish`: keep it quick, and never block in it.
+    public mutating func route<M: BusMessage>(
+        _ type: M.Type, delivery: @escaping @Sendable (M) -> InboxDelivery<Event>?
+    ) {
         routes.append(
             Route(key: ObjectIdentifier(M.self), messageType: String(describing: M.self)) { message, counters, inbox in
-                guard let message = message as? M, let event = transform(message) else { return true }
-                switch inbox.yield(InboxEntry(origin: counters, event: event)) {
+                guard let message = message as? M, let delivery = delivery(message) else { return true }
+                let entry: InboxQueue<Event>.Entry
+                switch delivery {
+                case .wake(let event): entry = .init(origin: counters, event: event, wakes: true, replaceable: false)
+                case .withNext(let event):
+                    entry = .init(origin: counters, event: event, wakes: false, replaceable: false)
+                case .latest(let event): entry = .init(origin: counters, event: event, wakes: false, replaceable: true)
+                }
+                switch inbox.yield(entry) {
                 case .enqueued:
                     counters.delivered.add(1, ordering: .relaxed)
                 case .dropped(let lost):
                     // The buffer keeps the newest: the oldest event made room, and its own route lost it.
                     counters.delivered.add(1, ordering: .relaxed)
-                    lost.origin?.dropped.add(1, ordering: .relaxed)
+                    lost?.dropped.add(1, ordering: .relaxed)
                 case .terminated:
                     return false
-                @unknown default:
-                    return true
                 }
                 return true
             })
     }
-}
-
-/// An event in an inbox's buffer, with the route it came from (nil for the owner's own) to count its loss against.
-struct InboxEntry<Event: Sendable>: Sendable {
-    let origin: SubscriptionCounters?
-    let event: Event
 }

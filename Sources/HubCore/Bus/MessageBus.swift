@@ -115,8 +115,7 @@ public final class MessageBus: Sendable {
         precondition(capacity > 0, "an inbox needs room for at least one event")
         var table = InboxRoutes<Event>()
         routes(&table)
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: InboxEntry<Event>.self, bufferingPolicy: .bufferingNewest(capacity))
+        let queue = InboxQueue<Event>(capacity: capacity)
         // All routes join in one step, so no message of one type can slip in ahead of a route not yet there.
         let registered = state.withLock { state in
             table.routes.map { route -> (key: ObjectIdentifier, id: UInt64) in
@@ -126,11 +125,11 @@ public final class MessageBus: Sendable {
                 state.subscriptions[route.key, default: []].append(
                     Subscription(
                         id: id, subscriber: subscriber, messageType: route.messageType, counters: counters,
-                        deliver: { route.deliver($0, counters, continuation) }))
+                        deliver: { route.deliver($0, counters, queue) }))
                 return (route.key, id)
             }
         }
-        continuation.onTermination = { [weak self] _ in
+        queue.setOnTermination { [weak self] in
             self?.state.withLock { state in
                 for (key, id) in registered {
                     state.subscriptions[key]?.removeAll { $0.id == id }
@@ -138,7 +137,7 @@ public final class MessageBus: Sendable {
                 }
             }
         }
-        return Inbox(stream: stream, continuation: continuation)
+        return Inbox(queue: queue)
     }
 
     /// Delivery and loss counts of every current subscription.

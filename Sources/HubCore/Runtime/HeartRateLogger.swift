@@ -1,6 +1,7 @@
 import Foundation
 import HubStore
 import ServiceLifecycle
+import Synchronization
 
 /// Continuous heart-rate monitoring (the profile's "HR monitoring" switch): while it is on, every second with
 /// a heart-rate reading goes into the all-day log, whether or not a workout runs.
@@ -8,19 +9,40 @@ import ServiceLifecycle
 /// One reading per second (the first of the second, by its wall-clock label: the log is a calendar of the day),
 /// written in batches `flushEvery` after the first unsaved one, so the disk is touched a few times a minute and an
 /// idle hub without a strap never wakes up for it. Simulated readings never enter the log: it is the person's.
+///
+/// Only the first reading of a batch wakes the logger (to set the batch's timer); the others wait in its inbox until
+/// the timer's flush, so a 1 Hz strap costs it one wake-up per batch, not one a second. While monitoring is off,
+/// readings do not reach it at all.
 public struct HeartRateLogger: Service {
     private let context: PluginContext
     private let flushEvery: Duration
     private let retention: Duration?
     private let inbox: Inbox<Event>
+    private let gate = Gate()
+
+    /// What the inbox's route needs to know, read inside `publish`.
+    private final class Gate: Sendable {
+        /// The profile's "HR monitoring" switch; on until the profile is read, so that no early reading is lost
+        /// (the logger checks again).
+        let enabled = Atomic<Bool>(true)
+        /// A reading has woken the logger since its last flush: the batch's timer is set, the next ones can wait.
+        let batchOpen = Atomic<Bool>(false)
+    }
 
     /// - Parameter retention: log older than this is deleted at start-up and then daily; nil keeps everything.
     public init(context: PluginContext, retention: Duration? = nil, flushEvery: Duration = .seconds(10)) {
         self.context = context
         self.retention = retention
         self.flushEvery = flushEvery
+        let gate = gate
         inbox = context.bus.inbox(of: Event.self, subscriber: "heart-rate log", capacity: 4096) {
-            $0.route(HeartRateMeasured.self) { .reading($0) }
+            $0.route(
+                HeartRateMeasured.self,
+                delivery: { reading in
+                    guard gate.enabled.load(ordering: .relaxed), !reading.isSimulated else { return nil }
+                    let waiting = gate.batchOpen.exchange(true, ordering: .acquiringAndReleasing)
+                    return waiting ? .withNext(.reading(reading)) : .wake(.reading(reading))
+                })
             $0.route(StoreChanged.self) { $0.section == .profile ? .profileChanged : nil }
         }
     }
@@ -36,7 +58,9 @@ public struct HeartRateLogger: Service {
     public func run() async throws {
         let inbox = self.inbox
         let store = context.store, clock = context.clock, flushEvery = self.flushEvery
+        let gate = gate
         var enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
+        gate.enabled.store(enabled, ordering: .relaxed)
         var pending: [HeartRateSecond] = []
         var flushScheduled = false
         var lastPruned: HubInstant?
@@ -52,6 +76,15 @@ public struct HeartRateLogger: Service {
                     case .shutdown:
                         break eventLoop
                     case .reading(let reading):
+                        // Any reading sets the batch's timer, also one left out below: the timer's flush lets the
+                        // next reading wake the logger again.
+                        if !flushScheduled {
+                            flushScheduled = true
+                            group.addTask {
+                                try? await clock.sleep(for: flushEvery)
+                                inbox.post(.flush)
+                            }
+                        }
                         guard enabled, !reading.isSimulated, reading.contact != .noContact,
                             (1...255).contains(reading.beatsPerMinute)
                         else { continue }
@@ -64,17 +97,14 @@ public struct HeartRateLogger: Service {
                                 rrIntervals1024: reading.rrIntervalsMilliseconds.map {
                                     UInt16(clamping: Int(($0 * 1.024).rounded()))
                                 }))
-                        if !flushScheduled {
-                            flushScheduled = true
-                            group.addTask {
-                                try? await clock.sleep(for: flushEvery)
-                                inbox.post(.flush)
-                            }
-                        }
                     case .profileChanged:
                         enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
+                        gate.enabled.store(enabled, ordering: .relaxed)
                     case .flush:
                         flushScheduled = false
+                        // The next reading wakes the logger again. (One that came between the timer and this line
+                        // waits for it, or for the shutdown: it is late, never lost.)
+                        gate.batchOpen.store(false, ordering: .releasing)
                         if await !flush(&pending, failing: &failing) {
                             flushScheduled = true  // try again after another interval; nothing is lost meanwhile
                             group.addTask {

@@ -6,12 +6,15 @@ import ServiceLifecycle
 ///
 /// It listens to the workout engine's `WorkoutStateChanged` and `WorkoutProgress`, and sends at most one datagram
 /// per `minimumGap`: a recording hub changes its line every second, and nobody reads it that often. A change that
-/// comes sooner waits until the gap has passed; an idle hub sends nothing and is not woken.
+/// comes sooner waits until the gap has passed; an idle hub sends nothing and is not woken. Only every
+/// `minimumGap`-th second of progress wakes it (the others wait in its inbox, the latest only), and without systemd
+/// to tell (no `NOTIFY_SOCKET`) it listens to nothing.
 struct ServiceStatus: Service {
     private enum Event: Sendable {
         case ready
         case state(WorkoutState)
-        case progress(WorkoutProgress)
+        /// A second's progress; `sends` when it is one of those that wake the service, the others only update the line.
+        case progress(WorkoutProgress, sends: Bool)
         case due
         case stop
     }
@@ -26,10 +29,18 @@ struct ServiceStatus: Service {
         self.notifier = notifier
         self.clock = clock
         self.minimumGap = minimumGap
+        let listening = notifier.isEnabled
+        let everySeconds = max(1, Int(minimumGap.seconds.rounded(.up)))
         inbox = bus.inbox(of: Event.self, subscriber: "service status", capacity: 16) {
+            guard listening else { return }
             $0.route(HubReady.self) { _ in .ready }
             $0.route(WorkoutStateChanged.self) { .state($0.state) }
-            $0.route(WorkoutProgress.self) { .progress($0) }
+            $0.route(
+                WorkoutProgress.self,
+                delivery: {
+                    Int($0.elapsed.seconds).isMultiple(of: everySeconds)
+                        ? .wake(.progress($0, sends: true)) : .latest(.progress($0, sends: false))
+                })
         }
     }
 
@@ -65,9 +76,10 @@ struct ServiceStatus: Service {
                                 current = (state == .paused ? "paused " : "recording ") + "0:00, 0 m"
                             }
                         }
-                    case .progress(let progress):
+                    case .progress(let progress, let sends):
                         latest = progress
                         current = Self.line(progress)
+                        guard sends else { continue }
                     case .due: waiting = false
                     case .stop: break loop
                     }

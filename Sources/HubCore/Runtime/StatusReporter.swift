@@ -5,14 +5,15 @@ import ServiceLifecycle
 /// idle or recording, elapsed time, distance, heart rate, strap battery, GPS fix.
 ///
 /// It keeps a ``StatusSnapshot`` up to date from the bus, so an answer needs no question to any plugin and comes at
-/// once. It wakes only for messages: an idle hub without sensors costs it nothing.
+/// once. It wakes only for a request, a workout's change of state and a sensor's change of status: the readings and
+/// the workout's progress, which come every second, wait in its inbox (only the latest of each) until then.
 struct StatusReporter: Service {
     private enum Event: Sendable {
         case request(String)
         case state(WorkoutStateChanged)
         case progress(WorkoutProgress)
-        case heartRate(HeartRateMeasured)
-        case position(PositionMeasured)
+        case heartRate(HeartRateMeasured, at: HubInstant)
+        case position(PositionMeasured, at: HubInstant)
         case sensor(SensorStatusChanged)
         case stop
     }
@@ -30,9 +31,10 @@ struct StatusReporter: Service {
         inbox = bus.inbox(of: Event.self, subscriber: "status reporter", capacity: 64) {
             $0.route(StatusRequested.self) { .request($0.source) }
             $0.route(WorkoutStateChanged.self) { .state($0) }
-            $0.route(WorkoutProgress.self) { .progress($0) }
-            $0.route(HeartRateMeasured.self) { .heartRate($0) }
-            $0.route(PositionMeasured.self) { .position($0) }
+            $0.route(WorkoutProgress.self, delivery: { .latest(.progress($0)) })
+            // Stamped on arrival: a reading handed over later must not look fresher than it is.
+            $0.route(HeartRateMeasured.self, delivery: { .latest(.heartRate($0, at: clock.instant)) })
+            $0.route(PositionMeasured.self, delivery: { .latest(.position($0, at: clock.instant)) })
             $0.route(SensorStatusChanged.self) { .sensor($0) }
         }
     }
@@ -49,8 +51,8 @@ struct StatusReporter: Service {
                     bus.publish(Announcement(sentence, priority: .important))
                 case .state(let change): snapshot.apply(change)
                 case .progress(let progress): snapshot.apply(progress)
-                case .heartRate(let reading): snapshot.apply(reading, at: clock.instant)
-                case .position(let position): snapshot.apply(position, at: clock.instant)
+                case .heartRate(let reading, let instant): snapshot.apply(reading, at: instant)
+                case .position(let position, let instant): snapshot.apply(position, at: instant)
                 case .sensor(let change): snapshot.apply(change)
                 case .stop: break loop
                 }

@@ -12,6 +12,9 @@ public struct SystemdNotifier: Sendable {
     }
 
     /// Sends newline-separated `KEY=VALUE` lines; failures are ignored (systemd may be gone at shutdown).
+    /// Whether there is a systemd to tell (`NOTIFY_SOCKET` set): without one, nothing need listen for what to say.
+    public var isEnabled: Bool { socketPath != nil }
+
     public func notify(_ message: String) {
         guard let socketPath else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -12,18 +12,22 @@ public struct WorkoutEngine: Service {
     private let settings: WorkoutSettings
     private let context: PluginContext
     private let inbox: Inbox<Event>
+    private let recording = Recording()
 
     public init(settings: WorkoutSettings, context: PluginContext) {
         self.settings = settings
         self.context = context
         let clock = context.clock
+        let recording = recording
         // One ordered inbox: a reading published before a command or a second's tick is handled before it, and
         // each reading is stamped with the monotonic time it arrived (inside `publish`), so freshness is exact
-        // however late the engine gets to it.
+        // however late the engine gets to it. Readings do not wake the engine: they wait for the next tick or
+        // command, which is when they count (all of them during a workout; only the latest of each kind before
+        // one, for its first second). A 1 Hz strap and GPS then cost the engine no wake-up of their own.
         inbox = context.bus.inbox(of: Event.self, subscriber: "workout", capacity: 4096) {
-            $0.route(HeartRateMeasured.self) { .heartRate($0, at: clock.instant) }
-            $0.route(PositionMeasured.self) { .position($0, at: clock.instant) }
-            $0.route(StepsCounted.self) { .steps($0) }
+            $0.route(HeartRateMeasured.self, delivery: { recording.delivery(.heartRate($0, at: clock.instant)) })
+            $0.route(PositionMeasured.self, delivery: { recording.delivery(.position($0, at: clock.instant)) })
+            $0.route(StepsCounted.self, delivery: { recording.delivery(.steps($0)) })
             $0.route(WorkoutCommand.self) { .command($0.action, at: $0.at ?? clock.instant) }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
@@ -71,6 +75,7 @@ public struct WorkoutEngine: Service {
             }
 
             if await controller.recoverInterruptedWorkout() { startTicker(from: context.clock.instant) }
+            recording.set(controller.state == .running || controller.state == .paused)
             await withGracefulShutdownHandler {
                 eventLoop: for await event in inbox {
                     switch event {
@@ -92,6 +97,7 @@ public struct WorkoutEngine: Service {
                     case .shutdown:
                         break eventLoop
                     }
+                    recording.set(controller.state == .running || controller.state == .paused)
                 }
             } onGracefulShutdown: {
                 inbox.post(.shutdown)
@@ -114,4 +120,17 @@ private final class TickerGeneration: Sendable {
 
     @discardableResult
     func advance() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }
+}
+
+/// Whether a workout is under way, read inside `publish` to choose how a reading waits for the engine.
+private final class Recording: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func set(_ recording: Bool) { value.store(recording, ordering: .releasing) }
+
+    /// During a workout every reading counts, in order; before one, only the latest of each kind does (and the
+    /// inbox never fills up, however long the hub waits idle).
+    func delivery(_ event: WorkoutEngine.Event) -> InboxDelivery<WorkoutEngine.Event> {
+        value.load(ordering: .acquiring) ? .withNext(event) : .latest(event)
+    }
 }

@@ -1,0 +1,150 @@
+import DequeModule
+import Synchronization
+
+/// How a routed message enters an inbox: whether it wakes the owner now or waits for the next event that does.
+///
+/// Waking a task costs a thread wake-up, which on a Raspberry Pi is most of what a 1 Hz reading costs. A subscriber
+/// that only needs readings when something else happens (the workout's second closes, someone asks for the status)
+/// lets them wait: they are handed over in order, just before the next event that wakes it, as if each had woken it.
+public enum InboxDelivery<Event: Sendable>: Sendable {
+    /// Wakes the owner.
+    case wake(Event)
+    /// Waits in order for the next event that wakes the owner (or the end of the inbox).
+    case withNext(Event)
+    /// Like `withNext`, but replaces the event of the same route still waiting, if any: for a subscriber that only
+    /// needs the latest value (its buffer then never fills up while it sleeps).
+    case latest(Event)
+}
+
+/// The buffer behind an ``Inbox``: events in publishing order, of which only some wake the owner.
+///
+/// Replaces an `AsyncStream`, which wakes its consumer for every element. At most `capacity` events wait; a full
+/// buffer drops its oldest event, whose route counts the loss.
+final class InboxQueue<Event: Sendable>: Sendable {
+    struct Entry {
+        /// The route the event came from (nil for the owner's own), to count its loss against.
+        let origin: SubscriptionCounters?
+        let event: Event
+        let wakes: Bool
+        /// Set for `.latest` events: a newer one of the same route replaces this one while it waits.
+        let replaceable: Bool
+    }
+
+    enum Yield { case enqueued, dropped(origin: SubscriptionCounters?), terminated }
+
+    private struct State {
+        var entries = Deque<Entry>()
+        /// Entries that wake the owner; the owner sleeps while this is 0.
+        var waking = 0
+        var waiter: UnsafeContinuation<Event?, Never>?
+        var finished = false
+        var terminated = false
+        var onTermination: (@Sendable () -> Void)?
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Called once when the inbox ends for good: cancelled, released, or finished and emptied.
+    func setOnTermination(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onTermination = action }
+    }
+
+    /// Adds an event; never blocks, never suspends.
+    func yield(_ entry: Entry) -> Yield {
+        let (result, handOver) = state.withLock { state -> (Yield, (UnsafeContinuation<Event?, Never>, Event)?) in
+            guard !state.terminated, !state.finished else { return (.terminated, nil) }
+            var result = Yield.enqueued
+            if entry.replaceable,
+                let index = state.entries.lastIndex(where: { $0.replaceable && $0.origin === entry.origin })
+            {
+                state.entries.remove(at: index)  // never a waking one: only `.latest` events are replaceable
+            } else if state.entries.count >= capacity {
+                let oldest = state.entries.removeFirst()
+                if oldest.wakes { state.waking -= 1 }
+                result = .dropped(origin: oldest.origin)
+            }
+            state.entries.append(entry)
+            if entry.wakes { state.waking += 1 }
+            guard let waiter = state.waiter, let event = Self.popIfDue(&state) else { return (result, nil) }
+            state.waiter = nil
+            return (result, (waiter, event))
+        }
+        if let (waiter, event) = handOver { waiter.resume(returning: event) }
+        return result
+    }
+
+    /// The next event, waiting for one that wakes the owner (and handing over those that waited for it first);
+    /// nil once the inbox has ended.
+    func next() async -> Event? {
+        let event = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Event?, Never>) in
+                let now: Event?? = state.withLock { state in
+                    if state.terminated { return .some(nil) }
+                    if let event = Self.popIfDue(&state) { return .some(event) }
+                    if state.finished { return .some(nil) }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            terminate()
+        }
+        // Finished and emptied, or cancelled: the routes leave the bus (once).
+        if event == nil { terminate() }
+        return event
+    }
+
+    /// No more events; those in the buffer are still handed over, waking or not. The routes leave the bus at once.
+    func finish() {
+        let (handOver, action) = state.withLock {
+            state -> ((UnsafeContinuation<Event?, Never>, Event?)?, (@Sendable () -> Void)?) in
+            guard !state.finished, !state.terminated else { return (nil, nil) }
+            state.finished = true
+            let action = state.onTermination
+            state.onTermination = nil
+            guard let waiter = state.waiter else { return (nil, action) }
+            state.waiter = nil
+            return ((waiter, Self.popIfDue(&state)), action)
+        }
+        action?()
+        if let (waiter, event) = handOver { waiter.resume(returning: event) }
+    }
+
+    /// Ends the inbox at once: the owner's `next()` returns nil, and the routes leave the bus.
+    func terminate() {
+        let (waiter, action) = state.withLock {
+            state -> (UnsafeContinuation<Event?, Never>?, (@Sendable () -> Void)?) in
+            guard !state.terminated else { return (nil, nil) }
+            state.terminated = true
+            state.entries.removeAll()
+            state.waking = 0
+            let taken = (state.waiter, state.onTermination)
+            state.waiter = nil
+            state.onTermination = nil
+            return taken
+        }
+        waiter?.resume(returning: nil)
+        action?()
+    }
+
+    /// The front event when the owner may have it: something waking waits, or the inbox is finished.
+    private static func popIfDue(_ state: inout State) -> Event? {
+        guard state.waking > 0 || (state.finished && !state.entries.isEmpty) else { return nil }
+        let entry = state.entries.removeFirst()
+        if entry.wakes { state.waking -= 1 }
+        return entry.event
+    }
+}
+
+/// Held by the owner's side of an inbox (the ``Inbox`` and its iterator): when the last of them is released, the
+/// inbox ends and its routes leave the bus. (The bus's routes hold the queue itself, so its own lifetime cannot
+/// tell.)
+final class InboxLifetime<Event: Sendable>: Sendable {
+    let queue: InboxQueue<Event>
+    init(_ queue: InboxQueue<Event>) { self.queue = queue }
+    deinit { queue.terminate() }
+}

@@ -115,7 +115,7 @@ public struct ButtonWatcher: Sendable {
             var watches: [DirectoryWatch] = []
             for directory in finder.directories(for: configuration.devices) {
                 do {
-                    let watch = try DirectoryWatch(directory: directory, threadName: "buttons-watch")
+                    let watch = try DirectoryWatch(directory: directory, events: .appeared, threadName: "buttons-watch")
                     watches.append(watch)
                     group.addTask {
                         for await _ in watch.batches { continuation.yield(.directoryChanged) }

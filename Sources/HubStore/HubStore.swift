@@ -13,19 +13,30 @@ import GRDB
 public final class HubStore: Sendable {
     /// The file name of the database inside the data directory.
     public static let fileName = "stayfit.sqlite"
+    /// The file beside it that a process other than the hub writes (empty) after each of its writes.
+    ///
+    /// The hub's store watcher waits for this file with inotify instead of for the database's own files: those the
+    /// hub writes itself every second of a workout, and inotify cannot tell who wrote. So the hub's own writes
+    /// never wake it, and a change made with the CLI still reaches it at once.
+    public static let changeMarkerName = "stayfit.sqlite-changed"
 
     /// Where the database lives.
     public let path: String
     let pool: DatabasePool
+    /// The change marker to write after each write, or nil for the hub's own store.
+    private let changeMarker: String?
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
     /// - Throws: `HubStoreError` naming the path when the directory cannot be created or the file is not a
     ///   StayFit database.
     /// - Parameter busyTimeout: how long a write waits for another process's write lock before it fails.
-    public init(directory: URL, busyTimeout: Duration = .seconds(5)) throws {
+    /// - Parameter announcesWrites: write the change marker (``changeMarkerName``) after each write, so that a
+    ///   running hub notices; false for the hub's own store.
+    public init(directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
+        changeMarker = announcesWrites ? directory.appendingPathComponent(Self.changeMarkerName).path : nil
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -63,9 +74,20 @@ public final class HubStore: Sendable {
     /// happen on GRDB's own writer thread, while the calling task is suspended. A cooperative thread is never
     /// blocked, so a `stayfit reset` (VACUUM) or another writer cannot stall bus delivery or the console.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await pool.write(body) } catch let error as HubStoreError { throw error } catch {
+        let result: T
+        do { result = try await pool.write(body) } catch let error as HubStoreError { throw error } catch {
             throw HubStoreError.wrap(error, path: path)
         }
+        announceWrite()
+        return result
+    }
+
+    /// Opens and closes the change marker for writing (inotify's `IN_CLOSE_WRITE`); it stays empty. Best effort: a
+    /// marker that cannot be written (a read-only directory) costs the hub the change, not this process the write.
+    private func announceWrite() {
+        guard let changeMarker else { return }
+        let fd = open(changeMarker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
     }
 
     /// Runs `body` with a read-only snapshot, mapping database errors to `HubStoreError`; suspends, never blocks.

@@ -86,7 +86,7 @@ struct DemoCommand: AsyncParsableCommand {
                 """
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
-            let store = try HubStore(directory: directory)
+            let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
                 // With sound, the spoken summary (about 10 s) is said to its end before the hub stops.

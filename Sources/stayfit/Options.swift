@@ -25,8 +25,9 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    func openStore() throws -> HubStore {
-        do { return try HubStore(directory: directory) } catch { throw CLIError(error) }
+    /// - Parameter forHub: the hub's own store, which does not announce its writes (see `HubStore.changeMarkerName`).
+    func openStore(forHub: Bool = false) throws -> HubStore {
+        do { return try HubStore(directory: directory, announcesWrites: !forHub) } catch { throw CLIError(error) }
     }
 
     /// Takes the data directory's `HubLock` for a hub: one hub per data directory.

@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
             let lock = try await storeOptions.lockForHub()
             defer { withExtendedLifetime(lock) {} }
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
-            let store = try storeOptions.openStore()
+            let store = try storeOptions.openStore(forHub: true)
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),

@@ -8,21 +8,19 @@ import ServiceLifecycle
 
 /// Notices changes that another process (the `stayfit` CLI) made to the store, and publishes `StoreChanged`.
 ///
-/// inotify on the data directory says when a file of the database is written (`stayfit.sqlite`, its `-wal`
-/// or `-journal`); the watcher then waits `settle` for the burst of writes one transaction makes to end, reads
-/// the tiny table of per-section version numbers that triggers bump, and publishes a `StoreChanged` for each
-/// section whose number moved. An idle hub is never woken: no timer, no polling. A CLI change reaches an idle
-/// hub within about `settle` (the README promises 2 s).
+/// inotify on the data directory says when another process has written the database: every `HubStore` but the
+/// hub's own writes the change marker (`HubStore.changeMarkerName`) after each write. The watcher then waits
+/// `settle` for a burst of writes to end, reads the tiny table of per-section version numbers that triggers bump,
+/// and publishes a `StoreChanged` for each section whose number moved. An idle hub is never woken: no timer, no
+/// polling. A CLI change reaches the hub within about `settle` (the README promises 2 s).
 ///
-/// The hub's own writes are seen too (inotify does not say who wrote), and during a workout the recorder writes
-/// every second — every 17 ms in a simulation at 60×. So looks are at least `spacing` apart: while writes keep
-/// coming, the watcher looks once a second, as often as the poll it replaced, and a CLI change made then is seen
-/// within `spacing` + `settle`.
+/// The hub's own writes (every second of a workout, every 17 ms in a simulation at 60×) do not touch the marker,
+/// so they never bring a look: inotify cannot tell who wrote the database's own files, which is why the watcher
+/// waits for the marker rather than for them. Looks are still at least `spacing` apart, for a script that writes
+/// in a loop.
 ///
-/// There is no safety poll, because inotify misses nothing here: every process on this machine writes the
-/// database with `write(2)` (SQLite writes the WAL that way; only the `-shm` index is memory-mapped, and
-/// the `-wal` write that commits comes before it), and the kernel reports every such write. A full event
-/// queue is reported too (`IN_Q_OVERFLOW`) and is answered with a look. What inotify cannot see — a writer on
+/// There is no safety poll, because inotify misses nothing here: the kernel reports every close of the marker
+/// after writing, and a full event queue is reported too (`IN_Q_OVERFLOW`) and is answered with a look. What inotify cannot see — a writer on
 /// another machine over a network file system — SQLite does not support in WAL mode anyway. If inotify is
 /// unavailable (the per-user limit of instances or watches is reached) or the watch ends (the directory is
 /// deleted or moved), the watcher says so in the log and falls back to polling every second.
@@ -54,7 +52,9 @@ public struct StoreWatcher: Service {
         let directory = (path as NSString).deletingLastPathComponent
         let watch: DirectoryWatch
         do {
-            watch = try DirectoryWatch(directory: directory, threadName: "store-watch")
+            // The marker is opened and closed after each write; the database files the hub writes itself stay
+            // open, so their writes do not even wake the watch's thread.
+            watch = try DirectoryWatch(directory: directory, events: .closedAfterWriting, threadName: "store-watch")
         } catch {
             context.logger.warning(
                 "cannot watch the store for changes by other processes; looking every second instead",
@@ -69,8 +69,7 @@ public struct StoreWatcher: Service {
         var known = await (try? context.store.changeVersions()) ?? [:]
         watching()
 
-        let database = (path as NSString).lastPathComponent
-        let files: Set<String> = [database, database + "-wal", database + "-journal"]
+        let marker = HubStore.changeMarkerName
         let (looks, look) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watchEnded = await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -79,7 +78,7 @@ public struct StoreWatcher: Service {
                 batches: for await batch in watch.batches {
                     for event in InotifyEvent.parse(batch) {
                         if event.mask & UInt32(IN_IGNORED) != 0 { break batches }
-                        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || files.contains(event.name) { look.yield() }
+                        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name == marker { look.yield() }
                     }
                 }
                 look.finish()

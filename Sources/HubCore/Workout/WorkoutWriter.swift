@@ -57,8 +57,9 @@ struct WorkoutWriter: Sendable {
     /// A day of 1 Hz seconds; beyond that the oldest unsaved seconds are dropped (and counted).
     static let dayOfSeconds = 86_400
 
-    private let operations: AsyncStream<Operation>
-    private let continuation: AsyncStream<Operation>.Continuation
+    /// Operations, retries and the end of input, in one stream: one wake-up per operation, not a relay's two.
+    private let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
     private let store: HubStore
     private let bus: MessageBus
     private let logger: Logger
@@ -74,7 +75,7 @@ struct WorkoutWriter: Sendable {
         store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
         drainFor: Duration = .seconds(10), maximumPendingSeconds: Int = dayOfSeconds
     ) {
-        (operations, continuation) = AsyncStream.makeStream(of: Operation.self)
+        (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.store = store
         self.bus = bus
         self.logger = logger
@@ -84,10 +85,13 @@ struct WorkoutWriter: Sendable {
     }
 
     /// Queues `operation`; never blocks, never suspends.
-    func send(_ operation: Operation) { continuation.yield(operation) }
+    func send(_ operation: Operation) { continuation.yield(.operation(operation)) }
 
     /// No more operations: ``run()`` writes what is queued (for at most `drainFor`) and returns.
-    func finish() { continuation.finish() }
+    func finish() {
+        continuation.yield(.inputEnded)
+        continuation.finish()
+    }
 
     private enum Event: Sendable {
         case operation(Operation)
@@ -97,15 +101,11 @@ struct WorkoutWriter: Sendable {
 
     /// Writes operations as they come until ``finish()``; then drains what is left.
     func run() async {
-        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        let events = events, sink = continuation
         var queue = Queue(limit: maximumPendingSeconds)
         var failing = false
         var retryScheduled = false
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [operations] in
-                for await operation in operations { sink.yield(.operation(operation)) }
-                sink.yield(.inputEnded)
-            }
             loop: for await event in events {
                 switch event {
                 case .operation(let operation):

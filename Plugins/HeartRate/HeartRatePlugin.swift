@@ -233,8 +233,10 @@ public struct HeartRatePlugin: Plugin {
             group.addTask { try await readSignals(signals, link: link) }
             if let socket = link.socket {
                 // The socket ends when BlueZ hangs up (disconnect or reconnect): then acquire it again.
+                // Each payload is decoded and published on the socket's own thread: one wake-up a notification.
+                socket.deliver { payload in handle(payload: payload, from: link) }
                 group.addTask {
-                    for await payload in socket.payloads { handle(payload: payload, from: link) }
+                    await socket.ended()
                     return "BlueZ closed the notification socket"
                 }
             }

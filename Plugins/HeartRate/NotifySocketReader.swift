@@ -1,30 +1,71 @@
 import HubCore
+import Synchronization
 
 /// Reads notification payloads from the `SOCK_SEQPACKET` socket `AcquireNotify` returns.
 ///
 /// A ``FileDescriptorReader`` does the waiting on a thread of its own, asleep in `poll()` until a payload, a
-/// hang-up or ``stop()``: one `read()` is one notification. ``payloads`` finishes when BlueZ hangs up
-/// (disconnect, or the fd closed on reconnect) or after ``stop()``; the reader then closes the socket, which
-/// it owns.
+/// hang-up or ``stop()``: one `read()` is one notification, handed on that thread to the handler set with
+/// ``deliver(to:)``, so a notification costs one thread wake-up, not also a task's. Payloads that come before
+/// there is a handler wait for it (up to ``bufferLimit``). ``ended()`` returns when BlueZ hangs up (disconnect,
+/// or the fd closed on reconnect) or after ``stop()``; the reader then closes the socket, which it owns.
 final class NotifySocketReader: Sendable {
-    /// Payloads held for a plugin that falls behind, about four minutes of a 1 Hz strap.
+    /// Payloads held until there is a handler.
     static let bufferLimit = 256
 
-    /// One element per notification, in arrival order.
-    var payloads: AsyncStream<[UInt8]> { reader.records }
+    private struct Delivery {
+        var handler: (@Sendable ([UInt8]) -> Void)?
+        var early: [[UInt8]] = []
+        var lost = 0
+    }
+
+    /// Shared with the reader's thread.
+    private final class DeliveryBox: Sendable {
+        let state = Mutex(Delivery())
+    }
+
+    private let box = DeliveryBox()
     private let reader: FileDescriptorReader
 
     /// Starts reading `descriptor`, which this reader now owns; `mtu` sizes the buffer.
     init(taking descriptor: Int32, mtu: Int) {
+        let box = box
         // An ATT notification carries at most MTU - 3 bytes; 517 is the largest ATT MTU there is.
         reader = FileDescriptorReader(
             descriptor: descriptor, framing: .packets(maximumSize: max(mtu, 517)), ownership: .owned,
-            bufferLimit: Self.bufferLimit, name: "hr-notify")
+            bufferLimit: Self.bufferLimit, name: "hr-notify"
+        ) { payload in
+            let handler = box.state.withLock { delivery -> (@Sendable ([UInt8]) -> Void)? in
+                guard let handler = delivery.handler else {
+                    if delivery.early.count == Self.bufferLimit {
+                        delivery.early.removeFirst()
+                        delivery.lost += 1
+                    }
+                    delivery.early.append(payload)
+                    return nil
+                }
+                return handler
+            }
+            handler?(payload)
+        }
     }
 
-    /// Ends ``payloads`` promptly and closes the socket.
+    /// Hands every payload, from now on and those that came before, to `handler`, on the reader's thread (the
+    /// early ones on the caller's, first).
+    func deliver(to handler: @escaping @Sendable ([UInt8]) -> Void) {
+        // The early payloads are handed over under the lock, so a payload read meanwhile cannot overtake them.
+        box.state.withLock { delivery in
+            for payload in delivery.early { handler(payload) }
+            delivery.early = []
+            delivery.handler = handler
+        }
+    }
+
+    /// Returns when the socket has ended: BlueZ hung up, or ``stop()``.
+    func ended() async { for await _ in reader.records {} }
+
+    /// Ends ``ended()`` promptly and closes the socket.
     func stop() { reader.stop() }
 
-    /// Payloads lost because the plugin fell more than ``bufferLimit`` behind (the oldest go first).
-    var lostPayloads: Int { reader.droppedRecords }
+    /// Payloads lost because they came before the handler, more than ``bufferLimit`` of them.
+    var lostPayloads: Int { box.state.withLock { $0.lost } }
 }

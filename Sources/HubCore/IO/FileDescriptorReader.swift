@@ -91,7 +91,14 @@ public final class FileDescriptorReader: Sendable {
     ///     counted in ``droppedRecords``.
     ///   - name: the thread's name, at most 15 bytes on Linux (longer names are cut), shown by `top -H` and
     ///     in `/proc/<pid>/task/*/comm`, so that wake-ups and CPU can be put down to the right reader.
-    public init(descriptor: Int32, framing: Framing, ownership: Ownership, bufferLimit: Int = 256, name: String) {
+    ///   - handler: when given, each record is handed to it on the reader's own thread, as it is read, instead
+    ///     of to ``records`` (which then only ends). For a consumer whose work per record is short and
+    ///     thread-safe (decode, publish on the bus): it saves the wake-up of a task for every record. It must
+    ///     not block: while it runs, nothing is read.
+    public init(
+        descriptor: Int32, framing: Framing, ownership: Ownership, bufferLimit: Int = 256, name: String,
+        handler: (@Sendable ([UInt8]) -> Void)? = nil
+    ) {
         precondition(bufferLimit > 0, "a reader needs room for at least one record")
         let (stream, continuation) = AsyncStream.makeStream(
             of: [UInt8].self, bufferingPolicy: .bufferingNewest(bufferLimit))
@@ -116,9 +123,10 @@ public final class FileDescriptorReader: Sendable {
         let thread = Thread {
             Self.nameCurrentThread(name)
             var framer = RecordFramer(framing: framing) { control.discarded.add(1, ordering: .relaxed) }
-            let deliver = { (record: [UInt8]) in
-                if case .dropped = continuation.yield(record) { control.dropped.add(1, ordering: .relaxed) }
-            }
+            let deliver =
+                handler ?? { (record: [UInt8]) in
+                    if case .dropped = continuation.yield(record) { control.dropped.add(1, ordering: .relaxed) }
+                }
             let ending = Self.readLoop(descriptor: descriptor, wake: wake, framer: &framer, deliver: deliver)
             if ending == .endOfFile { framer.finish(deliver: deliver) }
             // Done with the descriptor before the stream ends: see `Ownership.borrowed`.

@@ -38,11 +38,11 @@ extension HubStore {
     public func recordSamples(
         _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime? = nil
     ) async throws {
+        // Every second of a workout: cached statements only, so SQLite parses nothing again.
         try await write { db in
             if let boot {
-                try db.execute(
-                    sql: "UPDATE workouts SET boot_id = ?, boot_seconds = ? WHERE id = ?",
-                    arguments: [boot.bootID, boot.secondsSinceBoot, workout])
+                try db.cachedStatement(sql: "UPDATE workouts SET boot_id = ?, boot_seconds = ? WHERE id = ?")
+                    .execute(arguments: [boot.bootID, boot.secondsSinceBoot, workout])
             }
             let insert = try db.cachedStatement(
                 sql: """
@@ -146,13 +146,14 @@ extension HubStore {
     }
 
     private static func updateTotals(_ totals: WorkoutTotals, of workout: WorkoutID, in db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE workouts SET moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?,
                     speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?,
                     elevation_gain_m = ?, elevation_loss_m = ?
                 WHERE id = ?
-                """,
+                """
+        ).execute(
             arguments: [
                 totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
                 totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,

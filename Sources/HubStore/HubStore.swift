@@ -75,12 +75,22 @@ public final class HubStore: Sendable {
     /// blocked, so a `stayfit reset` (VACUUM) or another writer cannot stall bus delivery or the console.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let result: T
-        do { result = try await pool.write(body) } catch let error as HubStoreError { throw error } catch {
+        do {
+            result = try await Self.writesOnCallingThread ? writeHere(body) : pool.write(body)
+        } catch let error as HubStoreError { throw error } catch {
             throw HubStoreError.wrap(error, path: path)
         }
         announceWrite()
         return result
     }
+
+    /// Set by a task that runs on a thread of its own, which may block (the workout writer's): its writes then
+    /// happen right there, synchronously, rather than on GRDB's writer queue with a hop there and back.
+    @TaskLocal public static var writesOnCallingThread = false
+
+    /// GRDB's blocking write, on the calling thread (a synchronous function, so that the blocking overload is
+    /// the one chosen).
+    private func writeHere<T>(_ body: (Database) throws -> T) throws -> T { try pool.write(body) }
 
     /// Opens and closes the change marker for writing (inotify's `IN_CLOSE_WRITE`); it stays empty. Best effort: a
     /// marker that cannot be written (a read-only directory) costs the hub the change, not this process the write.

@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    @Test func theHubsOwnWritesBringNoLookAndTheNextChangeByTheCLIBringsBoth() async throws {
+        let (context, directory) = try PluginContext.test()
+        let hub = try HubStore(directory: directory.url, announcesWrites: false)
+        let hubContext = PluginContext(bus: context.bus, store: hub, logger: context.logger, clock: context.clock)
+        let changes = context.bus.messages(of: StoreChanged.self, subscriber: "test")
+        let (watching, ready) = AsyncStream.makeStream(of: Void.self)
+        let watcher = StoreWatcher(
+            context: hubContext, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await watcher.run() }
+            try await watching.next(within: .seconds(10))
+
+            // The hub writes the database (as it does every second of a workout): the watcher does not look, so
+            // even a section the hub changed itself is not reported.
+            try await hub.saveProfile(Self.profile)
+            try await Task.sleep(for: .milliseconds(500))  // settle and spacing are 20 ms
+            #expect(context.bus.statistics().first { $0.subscriber == "test" }?.delivered == 0)
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: directory.url.appendingPathComponent(HubStore.changeMarkerName).path))
+
+            // The CLI's write leaves the marker: the look then sees its change and the hub's earlier one.
+            let cli = try HubStore(directory: directory.url)
+            try await cli.setActiveGoal(Goal(kind: .distance, target: 5_000))
+            let first = try await changes.next(within: .seconds(10))
+            let second = try await changes.next(within: .seconds(10))
+            #expect([first, second].map(\.section.rawValue).sorted() == ["goals", "profile"])
+            group.cancelAll()
+        }
+    }
+
     @Test func stopsWhenCancelledAndClosesItsWatch() async throws {
         let (context, directory) = try PluginContext.test()
         _ = directory

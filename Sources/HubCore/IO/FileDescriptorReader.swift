@@ -157,7 +157,7 @@ public final class FileDescriptorReader: Sendable {
     ///
     /// Foundation's `Thread.name` reaches the kernel only if the new thread runs after `start()` has recorded
     /// it, which is a race; `pthread_setname_np` is not in Swift's Glibc module. Linux takes 15 bytes at most.
-    private static func nameCurrentThread(_ name: String) {
+    static func nameCurrentThread(_ name: String) {
         let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }  // no /proc: the name is only a help
         let bytes = Array(name.utf8.prefix(15))

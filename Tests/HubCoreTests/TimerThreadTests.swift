@@ -1,0 +1,52 @@
+import Synchronization
+import Testing
+
+@testable import HubCore
+
+/// The hub's own sleeps (`SystemClock.sleep`): in deadline order, never early, and cancellable.
+@Suite struct TimerThreadTests {
+    @Test func sleepersWakeInDeadlineOrderAndNeverEarly() async throws {
+        let order = Woken()
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // Added latest-first, so each new sleeper is the new earliest the thread must wait for.
+            for (index, milliseconds) in [300, 200, 100, 150].enumerated() {
+                group.addTask {
+                    let deadline = start + .milliseconds(milliseconds)
+                    try await TimerThread.shared.sleep(until: deadline)
+                    #expect(ContinuousClock.now >= deadline, "sleeper \(index) woke early")
+                    order.append(milliseconds)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(order.all == [100, 150, 200, 300])
+    }
+
+    @Test func aCancelledSleepThrowsAtOnceAndLeavesTheOthers() async throws {
+        let far = ContinuousClock.now + .seconds(3600)
+        let sleeping = Task { try await TimerThread.shared.sleep(until: far) }
+        try await Task.sleep(for: .milliseconds(50))
+        let cancelledAt = ContinuousClock.now
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+        #expect(ContinuousClock.now - cancelledAt < .seconds(10))
+
+        // Cancelled before it even started: it throws without waiting.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await TimerThread.shared.sleep(until: far)
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+
+        // The thread still serves the others.
+        try await TimerThread.shared.sleep(until: .now + .milliseconds(20))
+    }
+}
+
+/// The order in which sleepers woke.
+private final class Woken: Sendable {
+    private let values = Mutex<[Int]>([])
+    var all: [Int] { values.withLock { $0 } }
+    func append(_ value: Int) { values.withLock { $0.append(value) } }
+}

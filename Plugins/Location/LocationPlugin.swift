@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import ServiceLifecycle
+import Synchronization
 
 /// Reads a GPS receiver through gpsd's JSON protocol over TCP and publishes trustworthy `PositionMeasured` fixes.
 ///
@@ -76,35 +77,61 @@ public struct LocationPlugin: Plugin {
 
     /// Reads one connection until gpsd closes it (or the plugin is cancelled); returns whether it delivered any
     /// report.
+    ///
+    /// Each line is decoded, filtered and published on the reader's own thread as it arrives: a receiver's cycle
+    /// then costs one thread wake-up, not also a task's. The connection's state (filter, merger, receivers) lives
+    /// in a ``Reading`` that only that thread touches until the reader has ended.
     private func follow(_ descriptor: Int32) async -> Bool {
+        let reading = Reading(filter: FixFilter(settings: configuration.filter))
+        link.noteReport(at: context.clock.instant)
         let reader = FileDescriptorReader(
             descriptor: descriptor, framing: .lines(maximumLength: Self.maximumLineLength), ownership: .owned,
-            name: "gpsd")
-        var filter = FixFilter(settings: configuration.filter)
-        var merger = CycleMerger()
-        var delivered = false
-        var activeReceivers: Set<String> = []
-        link.noteReport(at: context.clock.instant)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await watchForSilence() }
-            for await line in reader.records {
-                delivered = true
+            name: "gpsd"
+        ) { [self] line in
+            reading.state.withLock { state in
+                state.delivered = true
                 switch Result(catching: { () throws(GPSDReport.Problem) in try GPSDReport.decode(line) }) {
                 case .success(let report):
-                    handle(report, filter: &filter, merger: &merger, receivers: &activeReceivers)
+                    handle(report, filter: &state.filter, merger: &state.merger, receivers: &state.receivers)
                 case .failure(.garbage):
                     drop("garbage line", String(decoding: line.prefix(80), as: UTF8.self))
                 case .failure(.unknownClass(let name)):
                     drop("unknown class", name)
                 }
             }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await watchForSilence() }
+            // Nothing comes through `records` (the handler takes every line); it ends when the connection does.
+            await withTaskCancellationHandler {
+                for await _ in reader.records {}
+            } onCancel: {
+                reader.stop()
+            }
             group.cancelAll()
         }
-        if let last = merger.flush() { take(last, filter: &filter) }
         reader.stop()
+        let delivered = reading.state.withLock { state in
+            if let last = state.merger.flush() { take(last, filter: &state.filter) }
+            return state.delivered
+        }
         let lost = reader.discardedRecords
         if lost > 0 { link.count("line too long") }
         return delivered
+    }
+
+    /// One connection's state, shared by the reader's thread (while it reads) and the plugin (after it ended).
+    private final class Reading: Sendable {
+        struct State {
+            var filter: FixFilter
+            var merger = CycleMerger()
+            var receivers: Set<String> = []
+            var delivered = false
+        }
+
+        let state: Mutex<State>
+
+        init(filter: FixFilter) { state = Mutex(State(filter: filter)) }
     }
 
     private func handle(

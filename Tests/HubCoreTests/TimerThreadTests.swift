@@ -10,7 +10,9 @@ import Testing
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             // Added latest-first, so each new sleeper is the new earliest the thread must wait for.
-            for (index, milliseconds) in [300, 200, 100, 150].enumerated() {
+            // Seconds ahead: on a loaded machine (the whole suite on two cores) a task may start late, and one
+            // whose deadline has passed before the others are even asleep rightly wakes first.
+            for (index, milliseconds) in [2600, 2400, 2000, 2200].enumerated() {
                 group.addTask {
                     let deadline = start + .milliseconds(milliseconds)
                     try await TimerThread.shared.sleep(until: deadline)
@@ -20,7 +22,7 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(order.all == [100, 150, 200, 300])
+        #expect(order.all == [2000, 2200, 2400, 2600])
     }
 
     @Test func aCancelledSleepThrowsAtOnceAndLeavesTheOthers() async throws {

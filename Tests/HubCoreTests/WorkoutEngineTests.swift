@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    @Test func readingsRightBehindTheStartCommandAllCountBeforeTheEngineHasHandledIt() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            // Published in one go, before the engine can have handled the start: while idle, a newer reading of a
+            // kind replaces the older one waiting (only the latest matters then), but from the start command on
+            // every reading counts.
+            harness.bus.publish(StepsCounted(totalSteps: 40, source: "test", timestamp: harness.clock.now))
+            harness.bus.publish(WorkoutCommand(.start))
+            for total in [100, 103, 106] {
+                harness.bus.publish(StepsCounted(totalSteps: total, source: "test", timestamp: harness.clock.now))
+            }
+            #expect(try await harness.states.next().state == .running)
+            let progress = try await harness.second()
+            #expect(progress.totals.steps == 6, "steps from the workout's first total (100) to its last (106)")
+        }
+    }
+
     @Test func pausingStopsTheCountAndStoppingFinishesTheWorkout() async throws {
         let harness = try Harness()
         try await harness.run {

@@ -29,7 +29,12 @@ public struct WorkoutEngine: Service {
             $0.route(HeartRateMeasured.self, delivery: { recording.delivery(.heartRate($0, at: clock.instant)) })
             $0.route(PositionMeasured.self, delivery: { recording.delivery(.position($0, at: clock.instant)) })
             $0.route(StepsCounted.self, delivery: { recording.delivery(.steps($0)) })
-            $0.route(WorkoutCommand.self) { .command($0.action, at: $0.at ?? clock.instant) }
+            $0.route(WorkoutCommand.self) { command in
+                // From the start command on, in publishing order, every reading counts: one that came a moment
+                // after it must not replace another before the engine has even handled the start.
+                if command.action == .start || command.action == .toggle { recording.set(true) }
+                return .command(command.action, at: command.at ?? clock.instant)
+            }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
         }

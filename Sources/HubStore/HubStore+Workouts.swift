@@ -40,10 +40,6 @@ extension HubStore {
     ) async throws {
         // Every second of a workout: cached statements only, so SQLite parses nothing again.
         try await write { db in
-            if let boot {
-                try db.cachedStatement(sql: "UPDATE workouts SET boot_id = ?, boot_seconds = ? WHERE id = ?")
-                    .execute(arguments: [boot.bootID, boot.secondsSinceBoot, workout])
-            }
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO workout_samples
@@ -59,7 +55,7 @@ extension HubStore {
                     sample.altitudeMeters,
                 ])
             }
-            try Self.updateTotals(totals, of: workout, in: db)
+            try Self.updateTotals(totals, of: workout, in: db, seenAt: boot)
         }
     }
 
@@ -145,22 +141,33 @@ extension HubStore {
         }
     }
 
-    private static func updateTotals(_ totals: WorkoutTotals, of workout: WorkoutID, in db: Database) throws {
-        try db.cachedStatement(
-            sql: """
-                UPDATE workouts SET moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?,
-                    speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?,
-                    elevation_gain_m = ?, elevation_loss_m = ?
-                WHERE id = ?
-                """
-        ).execute(
-            arguments: [
-                totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
-                totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
-                totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, totals.elevationGainMeters,
-                totals.elevationLossMeters, workout,
-            ])
+    /// Stores the totals, and when `boot` is given where in the machine's uptime the hub last saw the workout, in
+    /// one statement (every second of a workout runs it).
+    private static func updateTotals(
+        _ totals: WorkoutTotals, of workout: WorkoutID, in db: Database, seenAt boot: BootTime? = nil
+    ) throws {
+        var arguments: StatementArguments = [
+            totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
+            totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
+            totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, totals.elevationGainMeters,
+            totals.elevationLossMeters,
+        ]
+        if let boot {
+            arguments += [boot.bootID, boot.secondsSinceBoot, workout]
+            try db.cachedStatement(sql: totalsAndBootUpdate).execute(arguments: arguments)
+        } else {
+            arguments += [workout]
+            try db.cachedStatement(sql: totalsUpdate).execute(arguments: arguments)
+        }
     }
+
+    private static let totalsColumns = """
+        moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?,
+        heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?
+        """
+    private static let totalsUpdate = "UPDATE workouts SET \(totalsColumns) WHERE id = ?"
+    private static let totalsAndBootUpdate =
+        "UPDATE workouts SET \(totalsColumns), boot_id = ?, boot_seconds = ? WHERE id = ?"
 
     // MARK: - Reading
 

@@ -18,6 +18,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         ("m", .music(.playPause), "music play / pause"),
         ("+", .music(.volumeUp), "louder"),
         ("-", .music(.volumeDown), "quieter"),
+        ("r", .music(.shuffle), "shuffle the playlist"),
         ("i", .statusNow, "status now"),
         ("h", .help, "this help"),
         ("q", .quit, "quit the hub"),
@@ -34,6 +35,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         case UInt8(ascii: "m"), UInt8(ascii: "M"): .music(.playPause)
         case UInt8(ascii: "+"), UInt8(ascii: "="): .music(.volumeUp)
         case UInt8(ascii: "-"), UInt8(ascii: "_"): .music(.volumeDown)
+        case UInt8(ascii: "r"), UInt8(ascii: "R"): .music(.shuffle)
         case UInt8(ascii: "i"), UInt8(ascii: "I"): .statusNow
         case UInt8(ascii: "h"), UInt8(ascii: "H"), UInt8(ascii: "?"): .help
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): .quit
@@ -54,6 +56,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         (["play", "music"], .music(.playPause), "music play / pause"),
         (["louder", "volume up", "vol+"], .music(.volumeUp), "louder"),
         (["quieter", "volume down", "vol-"], .music(.volumeDown), "quieter"),
+        (["shuffle"], .music(.shuffle), "shuffle the playlist"),
         (["status"], .status, "print the current workout"),
         (["status now", "now"], .statusNow, "the hub's state in one sentence, as the voice says it"),
         (["help", "?"], .help, "this list"),

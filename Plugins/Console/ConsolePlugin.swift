@@ -59,6 +59,7 @@ public struct ConsolePlugin: Plugin {
             $0.route(WorkoutStateChanged.self) { .state($0) }
             $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
             $0.route(SensorStatusChanged.self) { .line(SensorLine.text(for: $0)) }
+            $0.route(AudioStatusChanged.self) { MusicLine.text(for: $0).map(Event.line) }
         }
     }
 

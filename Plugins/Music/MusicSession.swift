@@ -117,6 +117,7 @@ final class MusicSession {
             shuffle = true
             if loaded { attempt("shuffle the playlist") { try music.command("playlist-shuffle") } }
             logger.info("shuffle on")
+            bus.publish(AudioStatusChanged(.shuffled))
         }
     }
 

@@ -10,6 +10,7 @@ import Testing
             ("l", .workout(.lap)), ("L", .workout(.lap)),
             ("n", .music(.next)), ("p", .music(.previous)), ("m", .music(.playPause)),
             ("+", .music(.volumeUp)), ("=", .music(.volumeUp)), ("-", .music(.volumeDown)), ("_", .music(.volumeDown)),
+            ("r", .music(.shuffle)), ("R", .music(.shuffle)),
             ("h", .help), ("?", .help), ("q", .quit), ("Q", .quit),
         ] as [(Character, ConsoleCommand)])
     func eachKeyHasItsCommand(key: Character, command: ConsoleCommand) throws {

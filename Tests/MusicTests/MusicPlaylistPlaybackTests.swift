@@ -62,6 +62,7 @@ import Testing
             hub.context.bus.publish(WorkoutStateChanged(workoutID: nil, state: .running, previous: .idle))
             try await hub.waitForStatus(count: 2, "Empty Playlist again") { $0 == .emptyPlaylist }
             #expect(hub.announcements.filter { $0 == "Empty Playlist" }.count == 2)
+            #expect(hub.statuses.contains(.shuffled), "the shuffle command is confirmed (the console prints it)")
         }
     }
 

@@ -42,6 +42,8 @@ public struct AudioStatusChanged: BusMessage, Equatable {
         case skipped(file: String, reason: String)
         /// The output device failed; the hub goes on without sound.
         case deviceFailed(String)
+        /// The playlist was shuffled (the `shuffle` command).
+        case shuffled
     }
 
     public var status: Status

@@ -47,7 +47,7 @@ final class InboxQueue<Event: Sendable>: Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// Called once when the inbox ends for good: cancelled, released, or finished and emptied.
+    /// Called once when the inbox takes nothing more: cancelled, released, or finished (the routes leave the bus).
     func setOnTermination(_ action: @escaping @Sendable () -> Void) {
         state.withLock { $0.onTermination = action }
     }

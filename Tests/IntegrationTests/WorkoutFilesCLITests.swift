@@ -174,7 +174,12 @@ import Testing
         #expect(tcx.status == 0, "\(tcx.error)")
         let check = try await Self.check(scratch.path("indoor.tcx"), format: "tcx")
         #expect(check.valid, "\(check.errors)")
-        #expect(check.heartRates == run.totals.movingSeconds)
+        // Every stored second with a heart rate is in the file. (On a loaded machine the sped-up demo may close
+        // a second before its reading arrives: that second is stored without one, as in the GPX test above.)
+        let stored = try await HubStore(directory: URL(fileURLWithPath: data)).samples(of: run.id)
+        #expect(stored.count == run.totals.movingSeconds)
+        #expect(check.heartRates == stored.filter { $0.heartRate != nil }.count)
+        #expect(check.heartRates >= run.totals.movingSeconds - 5, "most seconds have a heart rate")
     }
 
     @Test(arguments: [

@@ -15,11 +15,66 @@ public enum WorkoutImporter {
     /// seconds still has a heart rate every second.
     public static let heartRateHold: TimeInterval = 5
 
-    /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures).
+    /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures), with
+    /// all its seconds.
     public static func workout(from activity: RecordedActivity, person: Calories.Person = .unknown) -> ImportedWorkout {
+        var samples: [WorkoutSample] = []
+        if let first = activity.points.first, let last = activity.points.last {
+            samples.reserveCapacity(Int(last.time.timeIntervalSince(first.time)) + 1)
+        }
+        let replayed = replay(activity, person: person) { samples.append($0) }
+        if let fileKilocalories = replayed.fileKilocalories {
+            let estimated = replayed.estimatedKilocalories
+            for offset in samples.indices {
+                samples[offset].kilocalories =
+                    estimated > 0
+                    ? samples[offset].kilocalories * fileKilocalories / estimated
+                    : fileKilocalories * Double(offset + 1) / Double(samples.count)
+            }
+        }
+        var workout = replayed.workout
+        workout.samples = samples
+        return workout
+    }
+
+    /// Replays `activity` and stores it in `store` as one workout, writing each second as soon as it is made, so
+    /// that a long activity's seconds are never all held at once (`HubStore.importWorkout(_:)`).
+    ///
+    /// Either the whole workout is stored or, when a write fails, nothing.
+    ///
+    /// - Returns: the new workout's id, and the workout without its seconds (they are in the store).
+    public static func store(
+        _ activity: RecordedActivity, person: Calories.Person = .unknown, in store: HubStore
+    ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
+        try await store.importWorkout { seconds in
+            let replayed = try replay(activity, person: person) { try seconds.append($0) }
+            if let fileKilocalories = replayed.fileKilocalories {
+                try seconds.scaleKilocalories(from: replayed.estimatedKilocalories, to: fileKilocalories)
+            }
+            return replayed.workout
+        }
+    }
+
+    /// A replayed activity: the workout without its seconds (each went to `emit`), and its energy.
+    private struct Replayed {
+        var workout: ImportedWorkout
+        /// The hub's own estimate of the energy, which the seconds' running totals add up to.
+        var estimatedKilocalories: Double
+        /// The recorder's own energy figure (TCX laps), which the workout's totals already hold and which the
+        /// seconds' running totals are to be scaled to.
+        var fileKilocalories: Double?
+    }
+
+    /// Plays `activity` through the live workout's pipeline and hands each second to `emit` as it is made.
+    private static func replay(
+        _ activity: RecordedActivity, person: Calories.Person, emit: (WorkoutSample) throws -> Void
+    ) rethrows -> Replayed {
         let points = activity.points
         guard let start = points.first?.time else {
-            return ImportedWorkout(startedAt: .distantPast, endedAt: .distantPast, totals: WorkoutTotals(), samples: [])
+            return Replayed(
+                workout: ImportedWorkout(
+                    startedAt: .distantPast, endedAt: .distantPast, totals: WorkoutTotals(), samples: []),
+                estimatedKilocalories: 0)
         }
         var replay = WorkoutReplay(startedAt: start, person: person)
         let fileLaps = lapsWithPoints(activity.laps)
@@ -28,8 +83,7 @@ public enum WorkoutImporter {
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
 
-        var samples: [WorkoutSample] = []
-        samples.reserveCapacity(Int(points[points.count - 1].time.timeIntervalSince(start)) + 1)
+        var secondsMade = 0
         var pauses: [WorkoutPause] = []
         var laps: [WorkoutLap] = []
         var nextLap = 0
@@ -43,7 +97,7 @@ public enum WorkoutImporter {
             label = runStart.addingTimeInterval(Double(secondInRun))
             let secondEnd = label.addingTimeInterval(1)
             while nextLap < lapStarts.count, lapStarts[nextLap] <= index, points[index].time < secondEnd {
-                if !samples.isEmpty { laps.append(replay.closeLap(at: label)) }
+                if secondsMade > 0 { laps.append(replay.closeLap(at: label)) }
                 nextLap += 1
             }
             while index < points.count, points[index].time < secondEnd {
@@ -60,7 +114,8 @@ public enum WorkoutImporter {
             let fresh = heartRate.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.beatsPerMinute : nil }
             var sample = replay.closeSecond(label: label, heartRate: fresh)
             if keepsOwnDistance { sample.distanceMeters = fileDistance }
-            samples.append(sample)
+            try emit(sample)
+            secondsMade += 1
             secondInRun += 1
             guard index < points.count else { break }
             while let segment = nextSegment, segment < index { nextSegment = segmentStarts.next() }
@@ -91,20 +146,14 @@ public enum WorkoutImporter {
                 }
             }
         }
+        let estimated = totals.kilocalories
         let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
-        if fileKilocalories > 0 {
-            // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
-            let estimated = totals.kilocalories
-            for offset in samples.indices {
-                samples[offset].kilocalories =
-                    estimated > 0
-                    ? samples[offset].kilocalories * fileKilocalories / estimated
-                    : fileKilocalories * Double(offset + 1) / Double(samples.count)
-            }
-            totals.kilocalories = fileKilocalories
-        }
-        return ImportedWorkout(
-            startedAt: start, endedAt: endedAt, totals: totals, samples: samples, laps: laps, pauses: pauses)
+        // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
+        if fileKilocalories > 0 { totals.kilocalories = fileKilocalories }
+        return Replayed(
+            workout: ImportedWorkout(
+                startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses),
+            estimatedKilocalories: estimated, fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
     }
 
     /// The file's laps that have points (an empty lap shares its first point with the next; the next is kept).

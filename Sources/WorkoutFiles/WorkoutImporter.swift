@@ -5,9 +5,14 @@ import HubCore
 /// workout's own pipeline (`WorkoutReplay`): a GPX's distance is the hub's own, computed from its positions.
 /// A TCX keeps the distance and calories its recorder measured.
 ///
-/// Pauses: a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`,
-/// TCX `Track`), is a pause, as the recorder's auto-pause writes it; a shorter gap inside a segment (a tunnel)
-/// is moving time without positions, as in a live workout.
+/// Pauses: in a TCX whose laps state their timers (`TotalTimeSeconds`), the gaps the timer stood still through
+/// are the pauses (`RecordedActivity.pausesByLapTimers()`), so the moving time is the recorder's own. Otherwise
+/// (GPX) a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`, TCX
+/// `Track`), is a pause, as the recorder's auto-pause writes it. Any other gap (a tunnel, a recorder storing few
+/// points) is moving time without positions, as in a live workout.
+///
+/// Positions go through a ``TrackPointFilter`` first, when one is given: with the location plugin's, a file plays
+/// through the whole live pipeline.
 public enum WorkoutImporter {
     /// A gap without points longer than this is a pause.
     public static let pauseGap: TimeInterval = 30
@@ -18,11 +23,18 @@ public enum WorkoutImporter {
     /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures), with
     /// all its seconds.
     public static func workout(from activity: RecordedActivity, person: Calories.Person = .unknown) -> ImportedWorkout {
+        workout(from: activity, person: person, filter: UnfilteredTrack())
+    }
+
+    /// The workout to store from `activity`, with all its seconds, its positions cleaned by `filter` first.
+    public static func workout<Filter: TrackPointFilter>(
+        from activity: RecordedActivity, person: Calories.Person = .unknown, filter: Filter
+    ) -> ImportedWorkout {
         var samples: [WorkoutSample] = []
         if let first = activity.points.first, let last = activity.points.last {
             samples.reserveCapacity(Int(last.time.timeIntervalSince(first.time)) + 1)
         }
-        let replayed = replay(activity, person: person) { samples.append($0) }
+        let replayed = replay(activity, person: person, filter: filter) { samples.append($0) }
         if let fileKilocalories = replayed.fileKilocalories {
             let estimated = replayed.estimatedKilocalories
             for offset in samples.indices {
@@ -46,8 +58,15 @@ public enum WorkoutImporter {
     public static func store(
         _ activity: RecordedActivity, person: Calories.Person = .unknown, in store: HubStore
     ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
+        try await self.store(activity, person: person, filter: UnfilteredTrack(), in: store)
+    }
+
+    /// Stores `activity` as ``store(_:person:in:)`` does, its positions cleaned by `filter` first.
+    public static func store<Filter: TrackPointFilter & Sendable>(
+        _ activity: RecordedActivity, person: Calories.Person = .unknown, filter: Filter, in store: HubStore
+    ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
         try await store.importWorkout { seconds in
-            let replayed = try replay(activity, person: person) { try seconds.append($0) }
+            let replayed = try replay(activity, person: person, filter: filter) { try seconds.append($0) }
             if let fileKilocalories = replayed.fileKilocalories {
                 try seconds.scaleKilocalories(from: replayed.estimatedKilocalories, to: fileKilocalories)
             }
@@ -66,8 +85,8 @@ public enum WorkoutImporter {
     }
 
     /// Plays `activity` through the live workout's pipeline and hands each second to `emit` as it is made.
-    private static func replay(
-        _ activity: RecordedActivity, person: Calories.Person, emit: (WorkoutSample) throws -> Void
+    private static func replay<Filter: TrackPointFilter>(
+        _ activity: RecordedActivity, person: Calories.Person, filter: Filter, emit: (WorkoutSample) throws -> Void
     ) rethrows -> Replayed {
         let points = activity.points
         guard let start = points.first?.time else {
@@ -82,6 +101,8 @@ public enum WorkoutImporter {
         let keepsOwnDistance = activity.format == .tcx && points.contains { $0.distanceMeters != nil }
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
+        let timedPauses = activity.pausesByLapTimers()
+        var filter = filter
 
         var secondsMade = 0
         var pauses: [WorkoutPause] = []
@@ -102,10 +123,12 @@ public enum WorkoutImporter {
             }
             while index < points.count, points[index].time < secondEnd {
                 let point = points[index]
-                if let latitude = point.latitude, let longitude = point.longitude {
+                if point.hasPosition, let counted = filter.filter(point), let latitude = counted.latitude,
+                    let longitude = counted.longitude
+                {
                     replay.addPosition(
-                        latitude: latitude, longitude: longitude, altitudeMeters: point.altitudeMeters,
-                        speedMetersPerSecond: point.speedMetersPerSecond, at: point.time)
+                        latitude: latitude, longitude: longitude, altitudeMeters: counted.altitudeMeters,
+                        speedMetersPerSecond: counted.speedMetersPerSecond, at: counted.time)
                 }
                 if let beats = point.heartRate { heartRate = (beats, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
@@ -121,9 +144,13 @@ public enum WorkoutImporter {
             while let segment = nextSegment, segment < index { nextSegment = segmentStarts.next() }
             let gap = points[index].time.timeIntervalSince(points[index - 1].time)
             let startsSegment = nextSegment == index
-            if gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)) {
+            let isPause =
+                timedPauses.map { $0.contains(index) }
+                ?? (gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)))
+            if isPause {
                 pauses.append(WorkoutPause(startedAt: secondEnd, endedAt: points[index].time))
                 replay.pause()
+                filter.pause()
                 heartRate = nil
                 runStart = points[index].time
                 secondInRun = 0

@@ -66,6 +66,47 @@ import WorkoutFiles
         #expect(imported.totals.averageHeartRate == 140)
     }
 
+    // MARK: - Pauses by the laps' timers
+
+    @Test func aGapTheLapTimerStoodStillThroughIsAPause() throws {
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [(start: 0, timer: 200, points: Array(0..<100) + Array(160..<260))])))
+        #expect(imported.pauses.count == 1)
+        #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(160))
+        #expect(imported.totals.movingSeconds == 200)
+        // Where the runner went while the timer stood still is not counted.
+        #expect(abs(imported.totals.distanceMeters - 198 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    @Test func aLongGapTheLapTimerRanThroughIsMovingTime() throws {
+        // A recorder that stores few points while going straight or standing leaves such gaps: 60 s here, twice
+        // the gap that makes a pause in a file without timers.
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [(start: 0, timer: 259, points: Array(0..<100) + Array(160..<260))])))
+        #expect(imported.pauses.isEmpty)
+        #expect(imported.totals.movingSeconds == 260)
+        // The straight line across the gap counts, as after a tunnel in a live workout.
+        #expect(abs(imported.totals.distanceMeters - 259 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    @Test func aNewTrackAtALapStartIsNoPause() throws {
+        // Recorders begin a Track with every lap; a recorder storing a point every few seconds leaves a gap there.
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [
+                    (start: 0, timer: 103, points: Array(0..<100)), (start: 103, timer: 97, points: Array(103..<200)),
+                ])))
+        #expect(imported.pauses.isEmpty)
+        #expect(imported.totals.movingSeconds == 200)
+        #expect(imported.laps.map(\.movingSeconds) == [103, 97])
+        #expect(abs(imported.totals.distanceMeters - 199 * SampleFiles.stepMeters) < 0.01)
+    }
+
     // MARK: - Storing as the seconds are made
 
     @Test(arguments: [

@@ -189,10 +189,11 @@ extension ActivityVocabulary {
         return Double(Substring(bytes))
     }
 
-    /// A heart rate in beats per minute; nil for 0, which recorders write for "no reading".
+    /// A heart rate in beats per minute; nil for 0, which recorders write for "no reading", and for 255, FIT's
+    /// "no value" byte, which converters from FIT copy (a Forerunner 110's whole run reads 255 without a strap).
     func heartRate(_ text: String, _ name: String, line: Int, builder: ActivityBuilder) throws -> Int? {
         let value = try number(text, name, line: line, builder: builder).rounded()
-        guard value != 0 else { return nil }
+        guard value != 0, value != 255 else { return nil }
         guard ActivityBuilder.plausibleHeartRates.contains(Int(max(-1, min(1000, value)))) else {
             throw builder.error(line, "heart rate \(Int(max(-1, min(1000, value)))) is outside 20…250 bpm")
         }

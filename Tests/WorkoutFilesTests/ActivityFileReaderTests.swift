@@ -124,6 +124,15 @@ import WorkoutFiles
         #expect(activity.points[4].distanceMeters == 8.6)
     }
 
+    @Test func readsFITsNoValueHeartRateAsNoReading() throws {
+        let directory = try TemporaryDirectory()
+        let text = SampleFiles.tcx(laps: 1, secondsPerLap: 20).replacingOccurrences(
+            of: "<Value>140</Value>", with: "<Value>255</Value>")
+        let activity = try ActivityFileReader.read(path: try directory.write("run.tcx", text))
+        #expect(activity.points.count == 20)
+        #expect(activity.points.allSatisfy { $0.heartRate == nil })
+    }
+
     @Test func refusesARunningDistanceThatGoesBackFurther() throws {
         let directory = try TemporaryDirectory()
         let text = SampleFiles.tcx(laps: 2, secondsPerLap: 20).replacingOccurrences(

@@ -162,7 +162,9 @@ let package = Package(
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit"]),
+        .testTarget(
+            name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],
+            exclude: ["Recordings"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

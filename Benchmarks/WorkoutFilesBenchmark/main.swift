@@ -53,8 +53,7 @@ if arguments.first == "phase", arguments.count == 4, let format = WorkoutFileFor
     } else {
         let store = try HubStore(directory: directory.appendingPathComponent("import-\(UUID().uuidString)"))
         try await measure {
-            let activity = try ActivityFileReader.read(path: path)
-            _ = try await store.importWorkout(WorkoutImporter.workout(from: activity))
+            _ = try await WorkoutImporter.store(ActivityFileReader.read(path: path), in: store)
         }
     }
     exit(0)

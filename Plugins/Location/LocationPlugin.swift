@@ -22,14 +22,17 @@ public struct LocationPlugin: Plugin {
     static let maximumLineLength = 4096
 
     private let configuration: Configuration
-    private let context: PluginContext
+    let context: PluginContext
     let link: GPSLink
+    /// Nil when auto-pause is off.
+    let autoPause: AutoPauseLink?
 
     /// Validates and wires only: no I/O here, so `stayfit config check` can build the plugin.
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
         self.context = context
         link = GPSLink(device: "gpsd at \(Self.endpoint(configuration.host, configuration.port))")
+        autoPause = configuration.autoPause.map(AutoPauseLink.init(settings:))
     }
 
     /// What was dropped so far, by reason ("garbage line", "unknown class", "jump", "absurd value" …).
@@ -42,29 +45,42 @@ public struct LocationPlugin: Plugin {
 
     /// Follows gpsd until the hub shuts down: connects, reads, and reconnects with backoff when it goes away.
     public func run() async throws {
-        let clock = context.clock
+        // Subscribed before anything else, so that no change of the workout's state is missed.
+        let workoutChanges = autoPause.map { _ in context.bus.messages(of: WorkoutStateChanged.self) }
         await cancelWhenGracefulShutdown {
-            var backoff = Duration.seconds(1)
-            publish(SensorStatusChanged(sensor: .location, status: .connecting, device: link.device))
-            while !Task.isCancelled {
-                do {
-                    let descriptor = try await GPSDSocket.connect(host: configuration.host, port: configuration.port)
-                    context.logger.info("connected to gpsd", metadata: ["gpsd": "\(link.device)"])
-                    let deliveredData = await follow(descriptor)
-                    if deliveredData { backoff = .seconds(1) }
-                    context.logger.notice(
-                        "gpsd closed the connection", metadata: ["dropped": "\(link.counts)"])
-                } catch is CancellationError {
-                    return
-                } catch {
-                    context.logger.debug("gpsd not reachable", metadata: ["error": "\(error)"])
+            await withTaskGroup(of: Void.self) { group in
+                if let autoPause, let workoutChanges {
+                    group.addTask { await followWorkout(autoPause, workoutChanges) }
                 }
-                guard !Task.isCancelled else { return }
-                publish(link.change(to: .gpsdUnreachable))
-                context.logger.info("reconnecting to gpsd", metadata: ["in": "\(backoff)"])
-                do { try await clock.sleep(for: backoff) } catch { return }
-                backoff = min(backoff * 2, Self.maximumBackoff)
+                await followGpsd()
+                group.cancelAll()
             }
+        }
+    }
+
+    /// Connects to gpsd, reads, and reconnects with backoff when it goes away, until cancelled.
+    private func followGpsd() async {
+        let clock = context.clock
+        var backoff = Duration.seconds(1)
+        publish(SensorStatusChanged(sensor: .location, status: .connecting, device: link.device))
+        while !Task.isCancelled {
+            do {
+                let descriptor = try await GPSDSocket.connect(host: configuration.host, port: configuration.port)
+                context.logger.info("connected to gpsd", metadata: ["gpsd": "\(link.device)"])
+                let deliveredData = await follow(descriptor)
+                if deliveredData { backoff = .seconds(1) }
+                context.logger.notice(
+                    "gpsd closed the connection", metadata: ["dropped": "\(link.counts)"])
+            } catch is CancellationError {
+                return
+            } catch {
+                context.logger.debug("gpsd not reachable", metadata: ["error": "\(error)"])
+            }
+            guard !Task.isCancelled else { return }
+            publish(link.change(to: .gpsdUnreachable))
+            context.logger.info("reconnecting to gpsd", metadata: ["in": "\(backoff)"])
+            do { try await clock.sleep(for: backoff) } catch { return }
+            backoff = min(backoff * 2, Self.maximumBackoff)
         }
     }
 
@@ -176,6 +192,7 @@ public struct LocationPlugin: Plugin {
                     latitude: fix.latitude, longitude: fix.longitude, altitudeMeters: fix.altitudeMeters,
                     speedMetersPerSecond: fix.speedMetersPerSecond, source: position.device ?? "gpsd",
                     timestamp: fix.time, horizontalAccuracyMeters: fix.horizontalErrorMeters))
+            autoPause(after: fix)
         case .noFix:
             if position.mode < 2 { publish(link.change(to: .noFix(reason: "no fix"))) }
         case .dropped(let reason):

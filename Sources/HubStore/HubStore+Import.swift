@@ -29,12 +29,42 @@ extension HubStore {
     ///
     /// Either all of it is stored or, on any failure, nothing: history never holds half an import.
     public func importWorkout(_ imported: ImportedWorkout) async throws -> WorkoutID {
+        try await importWorkout { seconds in
+            for sample in imported.samples { try seconds.append(sample) }
+            return imported
+        }.id
+    }
+
+    /// Stores a finished workout whose seconds are made while it is stored, in one transaction, and returns its id
+    /// with the workout `produce` described.
+    ///
+    /// `produce` appends each second to `seconds` as soon as it is made, then returns the workout's start, end,
+    /// totals, laps and pauses (its `samples` are not read: the appended seconds are the workout's). A long
+    /// activity's seconds are then never all held at once: a 10-hour workout has 36,000 of them, 130 bytes each.
+    ///
+    /// Either all of it is stored or, when `produce` or a write throws, nothing: the transaction is rolled back,
+    /// and history never holds half an import.
+    ///
+    /// ```swift
+    /// let (id, workout) = try await store.importWorkout { seconds in
+    ///     for sample in replayedSeconds { try seconds.append(sample) }
+    ///     return ImportedWorkout(startedAt: start, endedAt: end, totals: totals, samples: [])
+    /// }
+    /// ```
+    public func importWorkout(
+        _ produce: @escaping @Sendable (_ seconds: ImportedSeconds) throws -> ImportedWorkout
+    ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
         try await write { db in
+            // The row comes first, so that the seconds can refer to it; its figures are known at the end.
+            try db.execute(sql: "INSERT INTO workouts (started_at, status) VALUES (0, 'finished')")
+            let id = db.lastInsertedRowID
+            let imported = try produce(try ImportedSeconds(workoutID: id, db: db))
             try db.execute(
                 sql: """
-                    INSERT INTO workouts (started_at, ended_at, status, moving_seconds, distance_m, steps, kcal,
-                        speed_min, speed_max, speed_avg, heart_rate_avg, heart_rate_max, rmssd_ms)
-                    VALUES (?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    UPDATE workouts SET started_at = ?, ended_at = ?, moving_seconds = ?, distance_m = ?, steps = ?,
+                        kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?,
+                        rmssd_ms = ?
+                    WHERE id = ?
                     """,
                 arguments: [
                     imported.startedAt.timeIntervalSince1970, imported.endedAt.timeIntervalSince1970,
@@ -42,22 +72,8 @@ extension HubStore {
                     imported.totals.kilocalories, imported.totals.minSpeedMetersPerSecond,
                     imported.totals.maxSpeedMetersPerSecond, imported.totals.averageSpeedMetersPerSecond,
                     imported.totals.averageHeartRate, imported.totals.maxHeartRate, imported.totals.rmssdMilliseconds,
+                    id,
                 ])
-            let id = db.lastInsertedRowID
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO workout_samples
-                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
-                         altitude_m)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for sample in imported.samples {
-                try insert.execute(arguments: [
-                    id, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate, sample.latitude,
-                    sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters, sample.kilocalories,
-                    sample.steps, Self.encode(rr: sample.rrIntervalsMilliseconds), sample.altitudeMeters,
-                ])
-            }
             for lap in imported.laps {
                 try db.execute(
                     sql: """
@@ -76,7 +92,56 @@ extension HubStore {
                         (pause.endedAt ?? imported.endedAt).timeIntervalSince1970,
                     ])
             }
-            return id
+            return (id, imported)
+        }
+    }
+}
+
+/// The seconds of a workout being imported, written into the import's transaction as they are made.
+///
+/// Only valid inside the closure given to `HubStore.importWorkout(_:)`, on its thread.
+public final class ImportedSeconds {
+    private let workoutID: Int64
+    private let db: Database
+    private let insert: Statement
+    /// How many seconds were appended.
+    public private(set) var count = 0
+
+    fileprivate init(workoutID: Int64, db: Database) throws {
+        self.workoutID = workoutID
+        self.db = db
+        insert = try db.makeStatement(
+            sql: """
+                INSERT INTO workout_samples
+                    (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
+                     altitude_m)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+    }
+
+    /// Stores one second; seconds come in order.
+    public func append(_ sample: WorkoutSample) throws {
+        try insert.execute(arguments: [
+            workoutID, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate, sample.latitude,
+            sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters, sample.kilocalories, sample.steps,
+            HubStore.encode(rr: sample.rrIntervalsMilliseconds), sample.altitudeMeters,
+        ])
+        count += 1
+    }
+
+    /// Rescales the appended seconds' running energy totals so that they end at `total` (a recorder's own figure)
+    /// rather than at `estimated`, the hub's estimate; with no estimate (0), the energy is spread evenly.
+    public func scaleKilocalories(from estimated: Double, to total: Double) throws {
+        guard count > 0 else { return }
+        if estimated > 0 {
+            try db.execute(
+                sql: "UPDATE workout_samples SET kcal = kcal * ? WHERE workout_id = ?",
+                arguments: [total / estimated, workoutID])
+        } else {
+            // `second` counts the moving seconds from 1, so the running total grows by the same amount each second.
+            try db.execute(
+                sql: "UPDATE workout_samples SET kcal = ? * second / ? WHERE workout_id = ?",
+                arguments: [total, Double(count), workoutID])
         }
     }
 }

@@ -8,6 +8,9 @@ struct ActivityBuilder {
     static let plausibleHeartRates = 20...250
     /// Elevations outside this range are not on Earth's surface.
     static let plausibleAltitudes = -1_000.0...10_000.0
+    /// How far a recorder's running distance may go back: some correct it by a metre or so at a stop (an Edge 305
+    /// by up to 1.4 m in one real ride). More than this is not one recording.
+    static let distanceCorrection = 10.0
 
     let file: String
     var activity: RecordedActivity
@@ -80,7 +83,9 @@ struct ActivityBuilder {
                 activity.repeatedTimes += 1
                 return
             }
-            if let distance = point.distanceMeters, let before = last.distanceMeters, distance < before - 0.5 {
+            if let distance = point.distanceMeters, let before = last.distanceMeters,
+                distance < before - Self.distanceCorrection
+            {
                 throw error(line, "the distance goes down (\(distance) m follows \(before) m)")
             }
             if let first = activity.points.first, point.time.timeIntervalSince(first.time) > Self.longestActivity {

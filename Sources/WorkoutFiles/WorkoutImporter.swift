@@ -5,9 +5,14 @@ import HubCore
 /// workout's own pipeline (`WorkoutReplay`): a GPX's distance is the hub's own, computed from its positions.
 /// A TCX keeps the distance and calories its recorder measured.
 ///
-/// Pauses: a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`,
-/// TCX `Track`), is a pause, as the recorder's auto-pause writes it; a shorter gap inside a segment (a tunnel)
-/// is moving time without positions, as in a live workout.
+/// Pauses: in a TCX whose laps state their timers (`TotalTimeSeconds`), the gaps the timer stood still through
+/// are the pauses (`RecordedActivity.pausesByLapTimers()`), so the moving time is the recorder's own. Otherwise
+/// (GPX) a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`, TCX
+/// `Track`), is a pause, as the recorder's auto-pause writes it. Any other gap (a tunnel, a recorder storing few
+/// points) is moving time without positions, as in a live workout.
+///
+/// Positions go through a ``TrackPointFilter`` first, when one is given: with the location plugin's, a file plays
+/// through the whole live pipeline.
 public enum WorkoutImporter {
     /// A gap without points longer than this is a pause.
     public static let pauseGap: TimeInterval = 30
@@ -15,11 +20,80 @@ public enum WorkoutImporter {
     /// seconds still has a heart rate every second.
     public static let heartRateHold: TimeInterval = 5
 
-    /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures).
+    /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures), with
+    /// all its seconds.
     public static func workout(from activity: RecordedActivity, person: Calories.Person = .unknown) -> ImportedWorkout {
+        workout(from: activity, person: person, filter: UnfilteredTrack())
+    }
+
+    /// The workout to store from `activity`, with all its seconds, its positions cleaned by `filter` first.
+    public static func workout<Filter: TrackPointFilter>(
+        from activity: RecordedActivity, person: Calories.Person = .unknown, filter: Filter
+    ) -> ImportedWorkout {
+        var samples: [WorkoutSample] = []
+        if let first = activity.points.first, let last = activity.points.last {
+            samples.reserveCapacity(Int(last.time.timeIntervalSince(first.time)) + 1)
+        }
+        let replayed = replay(activity, person: person, filter: filter) { samples.append($0) }
+        if let fileKilocalories = replayed.fileKilocalories {
+            let estimated = replayed.estimatedKilocalories
+            for offset in samples.indices {
+                samples[offset].kilocalories =
+                    estimated > 0
+                    ? samples[offset].kilocalories * fileKilocalories / estimated
+                    : fileKilocalories * Double(offset + 1) / Double(samples.count)
+            }
+        }
+        var workout = replayed.workout
+        workout.samples = samples
+        return workout
+    }
+
+    /// Replays `activity` and stores it in `store` as one workout, writing each second as soon as it is made, so
+    /// that a long activity's seconds are never all held at once (`HubStore.importWorkout(_:)`).
+    ///
+    /// Either the whole workout is stored or, when a write fails, nothing.
+    ///
+    /// - Returns: the new workout's id, and the workout without its seconds (they are in the store).
+    public static func store(
+        _ activity: RecordedActivity, person: Calories.Person = .unknown, in store: HubStore
+    ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
+        try await self.store(activity, person: person, filter: UnfilteredTrack(), in: store)
+    }
+
+    /// Stores `activity` as ``store(_:person:in:)`` does, its positions cleaned by `filter` first.
+    public static func store<Filter: TrackPointFilter & Sendable>(
+        _ activity: RecordedActivity, person: Calories.Person = .unknown, filter: Filter, in store: HubStore
+    ) async throws -> (id: WorkoutID, workout: ImportedWorkout) {
+        try await store.importWorkout { seconds in
+            let replayed = try replay(activity, person: person, filter: filter) { try seconds.append($0) }
+            if let fileKilocalories = replayed.fileKilocalories {
+                try seconds.scaleKilocalories(from: replayed.estimatedKilocalories, to: fileKilocalories)
+            }
+            return replayed.workout
+        }
+    }
+
+    /// A replayed activity: the workout without its seconds (each went to `emit`), and its energy.
+    private struct Replayed {
+        var workout: ImportedWorkout
+        /// The hub's own estimate of the energy, which the seconds' running totals add up to.
+        var estimatedKilocalories: Double
+        /// The recorder's own energy figure (TCX laps), which the workout's totals already hold and which the
+        /// seconds' running totals are to be scaled to.
+        var fileKilocalories: Double?
+    }
+
+    /// Plays `activity` through the live workout's pipeline and hands each second to `emit` as it is made.
+    private static func replay<Filter: TrackPointFilter>(
+        _ activity: RecordedActivity, person: Calories.Person, filter: Filter, emit: (WorkoutSample) throws -> Void
+    ) rethrows -> Replayed {
         let points = activity.points
         guard let start = points.first?.time else {
-            return ImportedWorkout(startedAt: .distantPast, endedAt: .distantPast, totals: WorkoutTotals(), samples: [])
+            return Replayed(
+                workout: ImportedWorkout(
+                    startedAt: .distantPast, endedAt: .distantPast, totals: WorkoutTotals(), samples: []),
+                estimatedKilocalories: 0)
         }
         var replay = WorkoutReplay(startedAt: start, person: person)
         let fileLaps = lapsWithPoints(activity.laps)
@@ -27,9 +101,10 @@ public enum WorkoutImporter {
         let keepsOwnDistance = activity.format == .tcx && points.contains { $0.distanceMeters != nil }
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
+        let timedPauses = activity.pausesByLapTimers()
+        var filter = filter
 
-        var samples: [WorkoutSample] = []
-        samples.reserveCapacity(Int(points[points.count - 1].time.timeIntervalSince(start)) + 1)
+        var secondsMade = 0
         var pauses: [WorkoutPause] = []
         var laps: [WorkoutLap] = []
         var nextLap = 0
@@ -43,15 +118,17 @@ public enum WorkoutImporter {
             label = runStart.addingTimeInterval(Double(secondInRun))
             let secondEnd = label.addingTimeInterval(1)
             while nextLap < lapStarts.count, lapStarts[nextLap] <= index, points[index].time < secondEnd {
-                if !samples.isEmpty { laps.append(replay.closeLap(at: label)) }
+                if secondsMade > 0 { laps.append(replay.closeLap(at: label)) }
                 nextLap += 1
             }
             while index < points.count, points[index].time < secondEnd {
                 let point = points[index]
-                if let latitude = point.latitude, let longitude = point.longitude {
+                if point.hasPosition, let counted = filter.filter(point), let latitude = counted.latitude,
+                    let longitude = counted.longitude
+                {
                     replay.addPosition(
-                        latitude: latitude, longitude: longitude, altitudeMeters: point.altitudeMeters,
-                        speedMetersPerSecond: point.speedMetersPerSecond, at: point.time)
+                        latitude: latitude, longitude: longitude, altitudeMeters: counted.altitudeMeters,
+                        speedMetersPerSecond: counted.speedMetersPerSecond, at: counted.time)
                 }
                 if let beats = point.heartRate { heartRate = (beats, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
@@ -60,15 +137,20 @@ public enum WorkoutImporter {
             let fresh = heartRate.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.beatsPerMinute : nil }
             var sample = replay.closeSecond(label: label, heartRate: fresh)
             if keepsOwnDistance { sample.distanceMeters = fileDistance }
-            samples.append(sample)
+            try emit(sample)
+            secondsMade += 1
             secondInRun += 1
             guard index < points.count else { break }
             while let segment = nextSegment, segment < index { nextSegment = segmentStarts.next() }
             let gap = points[index].time.timeIntervalSince(points[index - 1].time)
             let startsSegment = nextSegment == index
-            if gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)) {
+            let isPause =
+                timedPauses.map { $0.contains(index) }
+                ?? (gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)))
+            if isPause {
                 pauses.append(WorkoutPause(startedAt: secondEnd, endedAt: points[index].time))
                 replay.pause()
+                filter.pause()
                 heartRate = nil
                 runStart = points[index].time
                 secondInRun = 0
@@ -91,20 +173,14 @@ public enum WorkoutImporter {
                 }
             }
         }
+        let estimated = totals.kilocalories
         let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
-        if fileKilocalories > 0 {
-            // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
-            let estimated = totals.kilocalories
-            for offset in samples.indices {
-                samples[offset].kilocalories =
-                    estimated > 0
-                    ? samples[offset].kilocalories * fileKilocalories / estimated
-                    : fileKilocalories * Double(offset + 1) / Double(samples.count)
-            }
-            totals.kilocalories = fileKilocalories
-        }
-        return ImportedWorkout(
-            startedAt: start, endedAt: endedAt, totals: totals, samples: samples, laps: laps, pauses: pauses)
+        // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
+        if fileKilocalories > 0 { totals.kilocalories = fileKilocalories }
+        return Replayed(
+            workout: ImportedWorkout(
+                startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses),
+            estimatedKilocalories: estimated, fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
     }
 
     /// The file's laps that have points (an empty lap shares its first point with the next; the next is kept).

@@ -28,27 +28,25 @@ extension WorkoutsCommand {
                     person = Calories.Person(
                         weightKilograms: profile.weightKilograms, ageYears: Double(age), gender: profile.gender)
                 }
-                // The file's points are let go once they are seconds: a long activity is not held twice over.
-                let (imported, pointCount, repeatedTimes): (ImportedWorkout, Int, Int)
+                let activity: RecordedActivity
                 do {
-                    let activity = try ActivityFileReader.read(path: file)
-                    (imported, pointCount, repeatedTimes) = (
-                        WorkoutImporter.workout(from: activity, person: person), activity.points.count,
-                        activity.repeatedTimes
-                    )
+                    activity = try ActivityFileReader.read(path: file)
                 } catch let error as WorkoutFileError {
                     throw CLIError("\(error). Nothing was imported.", exitCode: 65)
                 }
-                // The same activity imported twice would count twice in history.
-                if let twin = try await store.workouts(startedSince: imported.startedAt.addingTimeInterval(-1)).first(
-                    where: { abs($0.startedAt.timeIntervalSince(imported.startedAt)) < 1 })
+                // The same activity imported twice would count twice in history. The reader ensures a first point.
+                let startedAt = activity.points.first?.time ?? .distantPast
+                if let twin = try await store.workouts(startedSince: startedAt.addingTimeInterval(-1)).first(
+                    where: { abs($0.startedAt.timeIntervalSince(startedAt)) < 1 })
                 {
                     throw CLIError(
-                        "\(file): a workout starting at \(Format.dateTime(imported.startedAt)) is already stored "
+                        "\(file): a workout starting at \(Format.dateTime(startedAt)) is already stored "
                             + "(workout \(twin.id)); delete it first ('stayfit workouts delete \(twin.id)') to import "
                             + "this file again. Nothing was imported.")
                 }
-                let id = try await store.importWorkout(imported)
+                // Each second is stored as it is made: a long activity's seconds are never all held at once.
+                let (id, imported) = try await WorkoutImporter.store(activity, person: person, in: store)
+                let (pointCount, repeatedTimes) = (activity.points.count, activity.repeatedTimes)
                 let totals = imported.totals
                 var notes: [String] = ["\(pointCount) points"]
                 if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }

@@ -114,6 +114,34 @@ import WorkoutFiles
         #expect(error.problem.contains(bad.words), "\(error)")
     }
 
+    @Test func acceptsARecorderCorrectingItsDistanceByAMetre() throws {
+        let directory = try TemporaryDirectory()
+        // 10.0 m at the fourth point, then 8.6 m: as an Edge 305 corrects its running distance at a stop.
+        let text = SampleFiles.tcx(laps: 2, secondsPerLap: 20).replacingOccurrences(
+            of: "<DistanceMeters>12.5</DistanceMeters>", with: "<DistanceMeters>8.6</DistanceMeters>")
+        let activity = try ActivityFileReader.read(path: try directory.write("ride.tcx", text))
+        #expect(activity.points.count == 40)
+        #expect(activity.points[4].distanceMeters == 8.6)
+    }
+
+    @Test func readsFITsNoValueHeartRateAsNoReading() throws {
+        let directory = try TemporaryDirectory()
+        let text = SampleFiles.tcx(laps: 1, secondsPerLap: 20).replacingOccurrences(
+            of: "<Value>140</Value>", with: "<Value>255</Value>")
+        let activity = try ActivityFileReader.read(path: try directory.write("run.tcx", text))
+        #expect(activity.points.count == 20)
+        #expect(activity.points.allSatisfy { $0.heartRate == nil })
+    }
+
+    @Test func refusesARunningDistanceThatGoesBackFurther() throws {
+        let directory = try TemporaryDirectory()
+        let text = SampleFiles.tcx(laps: 2, secondsPerLap: 20).replacingOccurrences(
+            of: "<DistanceMeters>25.0</DistanceMeters>", with: "<DistanceMeters>1.0</DistanceMeters>")
+        let path = try directory.write("ride.tcx", text)
+        let error = try #require(throws: WorkoutFileError.self) { try ActivityFileReader.read(path: path) }
+        #expect(error.problem.contains("the distance goes down (1.0 m follows 22.5 m)"), "\(error)")
+    }
+
     @Test func refusesAMissingFile() throws {
         let error = try #require(throws: WorkoutFileError.self) {
             try ActivityFileReader.read(path: "/nonexistent/ride.gpx")

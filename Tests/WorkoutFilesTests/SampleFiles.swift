@@ -78,4 +78,33 @@ enum SampleFiles {
         }
         return text + "</Activity></Activities></TrainingCenterDatabase>\n"
     }
+
+    /// A TCX run whose laps start at `start` seconds, whose timers ran `timer` seconds, and whose points lie at
+    /// the given seconds from the start, one step due north per second (so a gap's straight line is known); each
+    /// lap in a `Track` of its own, as recorders write them, without the recorder's distance.
+    static func tcx(timedLaps: [(start: Int, timer: Double, points: [Int])]) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+             <Activities><Activity Sport="Running"><Id>\(time(0))</Id>
+
+            """
+        for lap in timedLaps {
+            text += """
+                <Lap StartTime="\(time(Double(lap.start)))"><TotalTimeSeconds>\(lap.timer)</TotalTimeSeconds>\
+                <Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod><Track>
+
+                """
+            for offset in lap.points {
+                text += """
+                    <Trackpoint><Time>\(time(Double(offset)))</Time><Position>\
+                    <LatitudeDegrees>\(48.0 + Double(offset) * stepDegrees)</LatitudeDegrees>\
+                    <LongitudeDegrees>11.5</LongitudeDegrees></Position></Trackpoint>
+
+                    """
+            }
+            text += "</Track></Lap>\n"
+        }
+        return text + "</Activity></Activities></TrainingCenterDatabase>\n"
+    }
 }

@@ -65,4 +65,111 @@ import WorkoutFiles
         #expect(imported.samples.filter { $0.latitude == nil }.count == 40)
         #expect(imported.totals.averageHeartRate == 140)
     }
+
+    // MARK: - Pauses by the laps' timers
+
+    @Test func aGapTheLapTimerStoodStillThroughIsAPause() throws {
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [(start: 0, timer: 200, points: Array(0..<100) + Array(160..<260))])))
+        #expect(imported.pauses.count == 1)
+        #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(160))
+        #expect(imported.totals.movingSeconds == 200)
+        // Where the runner went while the timer stood still is not counted.
+        #expect(abs(imported.totals.distanceMeters - 198 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    @Test func aLongGapTheLapTimerRanThroughIsMovingTime() throws {
+        // A recorder that stores few points while going straight or standing leaves such gaps: 60 s here, twice
+        // the gap that makes a pause in a file without timers.
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [(start: 0, timer: 259, points: Array(0..<100) + Array(160..<260))])))
+        #expect(imported.pauses.isEmpty)
+        #expect(imported.totals.movingSeconds == 260)
+        // The straight line across the gap counts, as after a tunnel in a live workout.
+        #expect(abs(imported.totals.distanceMeters - 259 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    @Test func aNewTrackAtALapStartIsNoPause() throws {
+        // Recorders begin a Track with every lap; a recorder storing a point every few seconds leaves a gap there.
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx",
+                SampleFiles.tcx(timedLaps: [
+                    (start: 0, timer: 103, points: Array(0..<100)), (start: 103, timer: 97, points: Array(103..<200)),
+                ])))
+        #expect(imported.pauses.isEmpty)
+        #expect(imported.totals.movingSeconds == 200)
+        #expect(imported.laps.map(\.movingSeconds) == [103, 97])
+        #expect(abs(imported.totals.distanceMeters - 199 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    // MARK: - Storing as the seconds are made
+
+    @Test(arguments: [
+        ("ride.gpx", SampleFiles.gpx(seconds: 600, gap: (after: 300, seconds: 120))),
+        ("run.tcx", SampleFiles.tcx(laps: 3, secondsPerLap: 200)),
+    ])
+    func storingSecondBySecondStoresWhatTheWholeWorkoutHolds(_ name: String, _ text: String) async throws {
+        let directory = try TemporaryDirectory()
+        let activity = try ActivityFileReader.read(path: try directory.write(name, text))
+        let whole = WorkoutImporter.workout(from: activity)
+        let store = try HubStore(directory: directory.url)
+
+        let (id, stored) = try await WorkoutImporter.store(activity, in: store)
+
+        #expect(stored.totals == whole.totals)
+        #expect(stored.laps == whole.laps)
+        #expect(stored.pauses == whole.pauses)
+        let samples = try await store.samples(of: id)
+        #expect(samples.count == whole.samples.count)
+        // The recorder's energy rescales the running totals in the store as it did in memory.
+        for (read, made) in zip(samples, whole.samples) {
+            #expect(read.second == made.second && read.recordedAt == made.recordedAt)
+            #expect(read.latitude == made.latitude && read.heartRate == made.heartRate)
+            #expect(abs(read.distanceMeters - made.distanceMeters) < 1e-9)
+            #expect(abs(read.kilocalories - made.kilocalories) < 1e-9)
+        }
+        let workout = try #require(try await store.workout(id))
+        #expect(workout.startedAt == whole.startedAt && workout.endedAt == whole.endedAt)
+        #expect(workout.totals.distanceMeters == whole.totals.distanceMeters)
+        #expect(try await store.laps(of: id).count == whole.laps.count)
+        #expect(try await store.pauses(of: id).count == whole.pauses.count)
+    }
+
+    @Test func anImportThatFailsHalfwayStoresNothing() async throws {
+        struct Failure: Error {}
+        let directory = try TemporaryDirectory()
+        let activity = try ActivityFileReader.read(
+            path: try directory.write("ride.gpx", SampleFiles.gpx(seconds: 300)))
+        let whole = WorkoutImporter.workout(from: activity)
+        let store = try HubStore(directory: directory.url)
+
+        // The store names the database in its error, with the producer's failure inside.
+        let error = await #expect(throws: HubStoreError.self) {
+            _ = try await store.importWorkout { seconds in
+                for sample in whole.samples.prefix(200) { try seconds.append(sample) }
+                #expect(seconds.count == 200)
+                throw Failure()
+            }
+        }
+        #expect(error.map { "\($0)" }?.contains("Failure") == true)
+        // A write the database refuses (the same second twice) rolls back what came before it too.
+        await #expect(throws: (any Error).self) {
+            _ = try await store.importWorkout { seconds in
+                for sample in whole.samples.prefix(100) { try seconds.append(sample) }
+                try seconds.append(whole.samples[50])
+                return whole
+            }
+        }
+
+        #expect(try await store.workouts().isEmpty)
+        let (id, _) = try await WorkoutImporter.store(activity, in: store)
+        // Nothing was left behind by the failures: the one workout holds its own seconds and no others.
+        #expect(try await store.workouts().map(\.id) == [id])
+        #expect(try await store.samples(of: id).count == whole.samples.count)
+    }
 }

@@ -52,6 +52,7 @@ let package = Package(
 
         // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
         .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
+        .target(name: "Positioning", dependencies: ["HubCore", "WorkoutFiles"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -71,7 +72,7 @@ let package = Package(
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
-            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles"], path: "Plugins/Simulator",
+            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles", "Positioning"], path: "Plugins/Simulator",
             exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
@@ -83,14 +84,16 @@ let package = Package(
         .target(
             name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
             exclude: ["README.md"]),
-        .target(name: "Location", dependencies: ["HubCore"], path: "Plugins/Location", exclude: ["README.md"]),
+        .target(
+            name: "Location", dependencies: ["HubCore", "Positioning"], path: "Plugins/Location",
+            exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "WorkoutFiles",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,7 +113,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "stayfit-location-bench",
-            dependencies: ["Location", "HubCore", "GPSTestKit"],
+            dependencies: ["Location", "Positioning", "HubCore", "GPSTestKit"],
             path: "Benchmarks/LocationBenchmark"
         ),
         .executableTarget(
@@ -163,7 +166,8 @@ let package = Package(
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
         .testTarget(
-            name: "LocationTests", dependencies: ["Location", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],
+            name: "LocationTests",
+            dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],
             exclude: ["Recordings"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],

@@ -2,6 +2,7 @@ import Foundation
 import GPSTestKit
 import HubCore
 import Location
+import Positioning
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 
 /// Pauses the workout while the receiver is not moving, and resumes it when it moves again: a runner's or
 /// cyclist's watch's auto-pause, so that stops at lights do not count as moving time.

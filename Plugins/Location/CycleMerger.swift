@@ -1,3 +1,5 @@
+import Positioning
+
 /// Collects gpsd's reports of one receiver cycle into one.
 ///
 /// gpsd sends several TPV reports with the same time as the sentences of a cycle arrive: first what RMC gave

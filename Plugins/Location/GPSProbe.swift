@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 
 /// A short look at what gpsd reports now, for `stayfit gps`.
 public enum GPSProbe {

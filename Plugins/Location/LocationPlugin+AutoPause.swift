@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 import Synchronization
 
 extension LocationPlugin {

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 
 extension LocationPlugin {
     /// The `[plugins.location]` table.

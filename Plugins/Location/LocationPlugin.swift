@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 import ServiceLifecycle
 import Synchronization
 

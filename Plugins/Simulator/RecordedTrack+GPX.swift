@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Positioning
 import WorkoutFiles
 
 extension RecordedTrack {
@@ -10,7 +11,9 @@ extension RecordedTrack {
     }
 
     /// Reads a GPX or TCX recording as seconds to play: each point at its offset from the first, with its
-    /// position, elevation and heart rate, so that a recorded route replays through the live location pipeline.
+    /// position, elevation and heart rate. The positions go through the location plugin's filter
+    /// (``LiveTrackFilter``) as a receiver's fixes do, so a recorded route replays through the live location
+    /// pipeline: a point the filter leaves out plays as a second with no position.
     ///
     /// Two points in one second keep the later one. A gap (a pause, a tunnel) plays as seconds without readings.
     /// - Throws: `SimulatorError` with the line of the first problem.
@@ -25,7 +28,20 @@ extension RecordedTrack {
             throw SimulatorError(file: file, line: nil, problem: "no track points")
         }
         var seconds: [SimulatedSecond] = []
-        for point in activity.points {
+        var filter = LiveTrackFilter()
+        var segmentStarts = Set(activity.segmentStarts)
+        for (index, recorded) in activity.points.enumerated() {
+            if segmentStarts.remove(index) != nil, index > 0 { filter.pause() }
+            var point = recorded
+            if point.latitude != nil, point.longitude != nil {
+                if let counted = filter.filter(recorded) {
+                    point = counted
+                } else {
+                    point.latitude = nil
+                    point.longitude = nil
+                    point.altitudeMeters = nil
+                }
+            }
             let offset = Int(point.time.timeIntervalSince(start).rounded(.down))
             guard offset <= lastSecond else {
                 throw SimulatorError(

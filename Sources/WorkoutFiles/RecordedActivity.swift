@@ -16,6 +16,10 @@ public struct RecordedActivity: Sendable {
     public var format: WorkoutFileFormat
 
     public init(format: WorkoutFileFormat) { self.format = format }
+
+    /// Whether the recorder's own running distance is kept (a TCX that has one); otherwise the hub computes the
+    /// distance from the positions, as for a live workout.
+    public var keepsOwnDistance: Bool { format == .tcx && points.contains { $0.distanceMeters != nil } }
 }
 
 /// A lap as a TCX file states it.

@@ -98,7 +98,7 @@ public enum WorkoutImporter {
         var replay = WorkoutReplay(startedAt: start, person: person)
         let fileLaps = lapsWithPoints(activity.laps)
         let lapStarts = fileLaps.map(\.firstPoint).filter { $0 > 0 }
-        let keepsOwnDistance = activity.format == .tcx && points.contains { $0.distanceMeters != nil }
+        let keepsOwnDistance = activity.keepsOwnDistance
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
         let timedPauses = activity.pausesByLapTimers()

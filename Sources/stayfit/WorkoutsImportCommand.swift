@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import Positioning
 import WorkoutFiles
 
 extension WorkoutsCommand {
@@ -44,8 +45,13 @@ extension WorkoutsCommand {
                             + "(workout \(twin.id)); delete it first ('stayfit workouts delete \(twin.id)') to import "
                             + "this file again. Nothing was imported.")
                 }
-                // Each second is stored as it is made: a long activity's seconds are never all held at once.
-                let (id, imported) = try await WorkoutImporter.store(activity, person: person, in: store)
+                // Each second is stored as it is made: a long activity's seconds are never all held at once. Where
+                // the hub computes the distance, the positions go through the location plugin's filter first, as
+                // a receiver's fixes do in a live workout; a recorder's own distance keeps its own positions.
+                let (id, imported) =
+                    activity.keepsOwnDistance
+                    ? try await WorkoutImporter.store(activity, person: person, in: store)
+                    : try await WorkoutImporter.store(activity, person: person, filter: LiveTrackFilter(), in: store)
                 let (pointCount, repeatedTimes) = (activity.points.count, activity.repeatedTimes)
                 let totals = imported.totals
                 var notes: [String] = ["\(pointCount) points"]

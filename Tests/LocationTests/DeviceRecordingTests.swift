@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import Location
+import Positioning
 import Testing
 import WorkoutFiles
 
@@ -50,7 +51,7 @@ import WorkoutFiles
         // From the positions alone: the device's own distances would be kept otherwise.
         for index in activity.points.indices { activity.points[index].distanceMeters = nil }
         for index in activity.laps.indices { activity.laps[index].distanceMeters = nil }
-        let hub = WorkoutImporter.workout(from: activity, filter: LiveFixes())
+        let hub = WorkoutImporter.workout(from: activity, filter: LiveTrackFilter())
 
         var rawMeters = 0.0
         var previous: TrackPoint?
@@ -86,25 +87,4 @@ import WorkoutFiles
         // Where joining the points up as they are drifts (jitter, stops), the hub still meets the target.
         for figures in all where abs(figures.rawError) > 0.02 { #expect(abs(figures.hubError) <= 0.01, "\(figures)") }
     }
-}
-
-/// The location plugin's `FixFilter` over a file's points, each reported as gpsd would: a 3D fix when the point
-/// has an elevation, with the recorder's speed when it stored one, and without an error estimate.
-struct LiveFixes: TrackPointFilter {
-    private var fixes = FixFilter()
-
-    mutating func filter(_ point: TrackPoint) -> TrackPoint? {
-        let report = GPSDPosition(
-            mode: point.altitudeMeters == nil ? 2 : 3, time: point.time, latitude: point.latitude,
-            longitude: point.longitude, altitudeMSL: point.altitudeMeters, speed: point.speedMetersPerSecond)
-        guard case .fix(let fix) = fixes.take(report) else { return nil }
-        var counted = point
-        counted.latitude = fix.latitude
-        counted.longitude = fix.longitude
-        counted.altitudeMeters = fix.altitudeMeters
-        counted.speedMetersPerSecond = fix.speedMetersPerSecond
-        return counted
-    }
-
-    mutating func pause() { fixes = FixFilter(settings: fixes.settings) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GPSTestKit
 import HubCore
+import Positioning
 import Testing
 
 @testable import Location

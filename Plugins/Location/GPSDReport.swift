@@ -40,11 +40,13 @@ public enum GPSDReport: Sendable, Equatable {
     public static func decode(_ line: some Collection<UInt8>) throws(Problem) -> GPSDReport {
         let wire: Wire
         do {
-            wire = try decoder.decode(Wire.self, from: Data(line))
+            wire =
+                try line.withContiguousStorageIfAvailable(Wire.init) ?? Array(line).withUnsafeBufferPointer(Wire.init)
         } catch {
             throw .garbage
         }
-        switch wire.class {
+        guard let reportClass = wire.class else { throw .garbage }
+        switch reportClass {
         case "TPV":
             return .position(
                 GPSDPosition(
@@ -53,16 +55,15 @@ public enum GPSDReport: Sendable, Equatable {
                     altitudeHAE: wire.altHAE, speed: wire.speed, track: wire.track, eph: wire.eph, epx: wire.epx,
                     epy: wire.epy, epv: wire.epv))
         case "SKY":
-            let used = wire.satellites?.filter { $0.used == true }.count
             return .sky(
                 GPSDSky(
-                    satellitesSeen: wire.nSat ?? wire.satellites?.count, satellitesUsed: wire.uSat ?? used,
+                    satellitesSeen: wire.nSat ?? wire.satellitesListed,
+                    satellitesUsed: wire.uSat ?? wire.satellitesUsed,
                     hdop: wire.hdop))
         case "DEVICES":
-            return .devices((wire.devices ?? []).map(\.device))
+            return .devices(wire.devices ?? [])
         case "DEVICE":
-            return .device(
-                GPSDDevice(path: wire.path ?? "", driver: wire.driver, isActive: wire.activated?.isActive ?? true))
+            return .device(GPSDDevice(path: wire.path ?? "", driver: wire.driver, isActive: wire.isActive ?? true))
         case "VERSION":
             return .version(release: wire.release ?? "?")
         case "ERROR":
@@ -70,16 +71,14 @@ public enum GPSDReport: Sendable, Equatable {
         case let other where knownIgnoredClasses.contains(other):
             return .ignored
         default:
-            throw .unknownClass(String(wire.class.prefix(40)))
+            throw .unknownClass(String(reportClass.prefix(40)))
         }
     }
 
-    // Made once: a decoder per line would cost more than the decoding.
-    private static let decoder = JSONDecoder()
-
-    /// Every field of every class the plugin reads, as gpsd spells it.
-    private struct Wire: Decodable {
-        var `class`: String
+    /// Every field of every class the plugin reads, as gpsd spells it, read with ``JSONScanner``; other members are
+    /// skipped (their grammar still checked). A field of the wrong type makes the line garbage.
+    private struct Wire {
+        var `class`: String?
         var device: String?
         var mode: Int?
         var time: String?
@@ -97,47 +96,92 @@ public enum GPSDReport: Sendable, Equatable {
         var nSat: Int?
         var uSat: Int?
         var hdop: Double?
-        var satellites: [Satellite]?
-        var devices: [WireDevice]?
+        /// SKY's `satellites`: how many are listed, and how many of them have `"used":true`.
+        var satellitesListed: Int?
+        var satellitesUsed: Int?
+        var devices: [GPSDDevice]?
         var path: String?
         var driver: String?
-        var activated: Activated?
+        /// `activated`: a time while the receiver is active, the number 0 once it went away.
+        var isActive: Bool?
         var release: String?
         var message: String?
-    }
 
-    private struct Satellite: Decodable {
-        var used: Bool?
-    }
-
-    private struct WireDevice: Decodable {
-        var path: String?
-        var driver: String?
-        var activated: Activated?
-
-        var device: GPSDDevice {
-            GPSDDevice(path: path ?? "", driver: driver, isActive: activated?.isActive ?? true)
-        }
-    }
-
-    /// `activated` is a time while the receiver is active and the number 0 once it went away.
-    private enum Activated: Decodable {
-        case time(String)
-        case number(Double)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
-                self = .time(text)
-            } else {
-                self = .number(try container.decode(Double.self))
+        init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Malformed) {
+            var scanner = JSONScanner(bytes)
+            try scanner.members { scanner, key throws(JSONScanner.Malformed) in
+                switch key {
+                case "class": self.class = try scanner.optionalString()
+                case "device": device = try scanner.optionalString()
+                case "mode": mode = try scanner.optionalInt()
+                case "time": time = try scanner.optionalString()
+                case "lat": lat = try scanner.optionalDouble()
+                case "lon": lon = try scanner.optionalDouble()
+                case "alt": alt = try scanner.optionalDouble()
+                case "altMSL": altMSL = try scanner.optionalDouble()
+                case "altHAE": altHAE = try scanner.optionalDouble()
+                case "speed": speed = try scanner.optionalDouble()
+                case "track": track = try scanner.optionalDouble()
+                case "eph": eph = try scanner.optionalDouble()
+                case "epx": epx = try scanner.optionalDouble()
+                case "epy": epy = try scanner.optionalDouble()
+                case "epv": epv = try scanner.optionalDouble()
+                case "nSat": nSat = try scanner.optionalInt()
+                case "uSat": uSat = try scanner.optionalInt()
+                case "hdop": hdop = try scanner.optionalDouble()
+                case "satellites": try readSatellites(&scanner)
+                case "devices": try readDevices(&scanner)
+                case "path": path = try scanner.optionalString()
+                case "driver": driver = try scanner.optionalString()
+                case "activated": isActive = try Self.activated(&scanner)
+                case "release": release = try scanner.optionalString()
+                case "message": message = try scanner.optionalString()
+                default: try scanner.skipValue()
+                }
             }
+            try scanner.end()
         }
 
-        var isActive: Bool {
-            switch self {
-            case .time: true
-            case .number(let value): value != 0
+        private mutating func readSatellites(_ scanner: inout JSONScanner) throws(JSONScanner.Malformed) {
+            if try scanner.null() { return }
+            var (listed, used) = (0, 0)
+            try scanner.elements { scanner throws(JSONScanner.Malformed) in
+                listed += 1
+                try scanner.members { scanner, key throws(JSONScanner.Malformed) in
+                    if key == "used" {
+                        if try scanner.optionalBool() == true { used += 1 }
+                    } else {
+                        try scanner.skipValue()
+                    }
+                }
+            }
+            (satellitesListed, satellitesUsed) = (listed, used)
+        }
+
+        private mutating func readDevices(_ scanner: inout JSONScanner) throws(JSONScanner.Malformed) {
+            if try scanner.null() { return }
+            var devices: [GPSDDevice] = []
+            try scanner.elements { scanner throws(JSONScanner.Malformed) in
+                var (path, driver, isActive): (String?, String?, Bool?) = (nil, nil, nil)
+                try scanner.members { scanner, key throws(JSONScanner.Malformed) in
+                    switch key {
+                    case "path": path = try scanner.optionalString()
+                    case "driver": driver = try scanner.optionalString()
+                    case "activated": isActive = try Self.activated(&scanner)
+                    default: try scanner.skipValue()
+                    }
+                }
+                devices.append(GPSDDevice(path: path ?? "", driver: driver, isActive: isActive ?? true))
+            }
+            self.devices = devices
+        }
+
+        /// `activated`: a time (active), a number (0: gone), or null (not said).
+        private static func activated(_ scanner: inout JSONScanner) throws(JSONScanner.Malformed) -> Bool? {
+            switch scanner.peek() {
+            case UInt8(ascii: "\""): _ = try scanner.string(); return true
+            case UInt8(ascii: "n"): _ = try scanner.null(); return nil
+            default: return try scanner.double() != 0
             }
         }
     }

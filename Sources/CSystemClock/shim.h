@@ -1,4 +1,6 @@
-// What Swift's Glibc module leaves out about the system clock: <sys/timex.h> (adjtimex) is not part of it.
+// What Swift's Glibc module leaves out about the system clock: <sys/timex.h> (adjtimex) and <sys/timerfd.h>
+// (the timer thread's timer) are not part of it.
+#include <sys/timerfd.h>
 #include <sys/timex.h>
 #include <time.h>
 

@@ -1,3 +1,4 @@
+import CSystemClock
 import Foundation
 
 #if canImport(Glibc)
@@ -11,10 +12,14 @@ import Foundation
 /// a worker thread to run the timer's handler, and another to run the task. A workout's second-ticker sleeps once
 /// a second, so on a Raspberry Pi that adds up; this costs one wake-up (this thread) and the task's own.
 ///
-/// The deadline is on `ContinuousClock` (as `Task.sleep(until:clock: .continuous)`); the wait is on
+/// The thread blocks reading a `timerfd` armed for the earliest deadline. A task that adds a new earliest
+/// deadline re-arms the timer itself, so the thread is not woken to learn of it: a ticker that sleeps again right
+/// after it woke costs one wake-up a second, not two (as a condition variable's signal did).
+///
+/// The deadline is on `ContinuousClock` (as `Task.sleep(until:clock: .continuous)`); the timer is on
 /// `CLOCK_MONOTONIC`, which a wall clock that steps does not move.
 final class TimerThread: @unchecked Sendable {
-    // @unchecked: everything mutable is guarded by `mutex`, and `condition` is used with it.
+    // @unchecked: everything mutable is guarded by `mutex`.
 
     static let shared = TimerThread()
 
@@ -25,7 +30,8 @@ final class TimerThread: @unchecked Sendable {
     }
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Armed (relative, on CLOCK_MONOTONIC) for the earliest sleeper's deadline.
+    private let timer: Int32
     /// Sorted by deadline, the earliest first.
     private var sleepers: [Sleeper] = []
     /// Sleeps cancelled before their sleeper was added.
@@ -35,11 +41,9 @@ final class TimerThread: @unchecked Sendable {
 
     private init() {
         pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+        // Without a timer there is no way to sleep at all: the hub cannot run (only when out of file descriptors).
+        timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC))
+        precondition(timer >= 0, "timerfd_create failed: \(String(cString: strerror(errno)))")
     }
 
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled first.
@@ -61,8 +65,8 @@ final class TimerThread: @unchecked Sendable {
                         let thread = Thread { [self] in serve() }
                         thread.start()
                     }
-                    // Only a new earliest deadline changes what the thread waits for.
-                    if index == 0 { pthread_cond_signal(condition) }
+                    // Only a new earliest deadline changes when the thread is to wake.
+                    if index == 0 { arm(for: deadline) }
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -81,30 +85,38 @@ final class TimerThread: @unchecked Sendable {
 
     private func serve() {
         FileDescriptorReader.nameCurrentThread("timers")
-        pthread_mutex_lock(mutex)
         while true {
-            guard let earliest = sleepers.first else {
-                pthread_cond_wait(condition, mutex)
+            var expirations: UInt64 = 0
+            let count = read(timer, &expirations, MemoryLayout<UInt64>.size)
+            guard count == MemoryLayout<UInt64>.size else {
+                // EINTR; anything else would be a broken descriptor, and a sleep that never ends the hub's watchdog
+                // would catch.
                 continue
             }
-            let remaining = earliest.deadline - .now
-            if remaining > .zero {
-                var wakeAt = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &wakeAt)
-                let (seconds, attoseconds) = remaining.components
-                let nanoseconds = Int(wakeAt.tv_nsec) + Int(attoseconds / 1_000_000_000) + 1
-                wakeAt.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
-                wakeAt.tv_nsec = nanoseconds % 1_000_000_000
-                pthread_cond_timedwait(condition, mutex, &wakeAt)
-                continue
+            let due = locked { () -> ArraySlice<Sleeper> in
+                let now = ContinuousClock.now
+                let due = sleepers.prefix { $0.deadline <= now }
+                sleepers.removeFirst(due.count)
+                // A deadline met early by a timer that ran fast, or still ahead, is waited for again.
+                if let next = sleepers.first { arm(for: next.deadline) }
+                return due
             }
-            let now = ContinuousClock.now
-            let due = sleepers.prefix { $0.deadline <= now }
-            sleepers.removeFirst(due.count)
-            pthread_mutex_unlock(mutex)
             for sleeper in due { sleeper.continuation.resume() }
-            pthread_mutex_lock(mutex)
         }
+    }
+
+    /// Sets the timer to go off at `deadline` (at once if it has passed). Called with `mutex` held.
+    private func arm(for deadline: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = max(deadline - .now, .zero).components
+        var setting = itimerspec()
+        setting.it_value.tv_sec = Int(seconds)
+        // Rounded up, and never zero: a zero time disarms the timer.
+        setting.it_value.tv_nsec = Int(attoseconds / 1_000_000_000) + 1
+        if setting.it_value.tv_nsec >= 1_000_000_000 {
+            setting.it_value.tv_sec += 1
+            setting.it_value.tv_nsec -= 1_000_000_000
+        }
+        timerfd_settime(timer, 0, &setting, nil)
     }
 
     private func locked<T>(_ body: () -> T) -> T {

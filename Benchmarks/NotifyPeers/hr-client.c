@@ -1,13 +1,18 @@
-// The floor for a heart-rate strap's notification path: a small libdbus client that asks BlueZ (here the mock)
-// for the measurement characteristic's notify socket (AcquireNotify), then reads and decodes one notification per
-// wake-up, as the hub's `hr-notify` thread does, until SECONDS have passed. It prints how many it received and its
-// own CPU time (CLOCK_PROCESS_CPUTIME_ID, nanoseconds) spent while receiving.
-// Usage: hr-client CHARACTERISTIC_PATH SECONDS   (DBUS_SYSTEM_BUS_ADDRESS names the bus)
+// The floor for a heart-rate strap's notification path: a small libdbus client that subscribes to the measurement
+// characteristic and decodes every notification until SECONDS have passed, then prints how many it received and
+// its own CPU time (CLOCK_PROCESS_CPUTIME_ID, nanoseconds) spent while receiving, then how many in all (with the
+// settling second's). A line "window" comes first, when the counted window begins.
+//   acquire: AcquireNotify, then poll + read + decode, one notification per wake-up (as the hub's `hr-notify`
+//            thread does);
+//   start:   StartNotify with a match rule for the characteristic's PropertiesChanged, then libdbus's own
+//            read/dispatch loop, decoding `Value` from each signal (as a client of bluetoothd's signals does).
+// Usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS   (DBUS_SYSTEM_BUS_ADDRESS names the bus)
 #include <dbus/dbus.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,11 +22,64 @@ static double now(clockid_t clock) {
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+static long received = 0, total = 0, beats = 0;
+
+// Heart Rate Measurement: flags, then the rate as uint8 or uint16 (flag bit 0).
+static void decode(const uint8_t *value, int n) {
+    if (n < 2) return;
+    beats += (value[0] & 1) && n >= 3 ? value[1] | value[2] << 8 : value[1];
+    received++, total++;
+}
+
+static DBusMessage *call(DBusConnection *bus, const char *path, const char *member, DBusError *error) {
+    DBusMessage *message =
+        dbus_message_new_method_call("org.bluez", path, "org.bluez.GattCharacteristic1", member);
+    if (strcmp(member, "AcquireNotify") == 0) {
+        DBusMessageIter args, options;
+        dbus_message_iter_init_append(message, &args);
+        dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &options);
+        dbus_message_iter_close_container(&args, &options);
+    }
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, message, 5000, error);
+    dbus_message_unref(message);
+    return reply;
+}
+
+// PropertiesChanged("org.bluez.GattCharacteristic1", {"Value": <ay>, …}, [])
+static DBusHandlerResult on_signal(DBusConnection *bus, DBusMessage *message, void *data) {
+    (void)bus, (void)data;
+    if (!dbus_message_is_signal(message, "org.freedesktop.DBus.Properties", "PropertiesChanged"))
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    DBusMessageIter args, changed, entry, variant, bytes;
+    if (!dbus_message_iter_init(message, &args) || !dbus_message_iter_next(&args) ||
+        dbus_message_iter_get_arg_type(&args) != DBUS_TYPE_ARRAY)
+        return DBUS_HANDLER_RESULT_HANDLED;
+    for (dbus_message_iter_recurse(&args, &changed);
+         dbus_message_iter_get_arg_type(&changed) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next(&changed)) {
+        const char *name;
+        dbus_message_iter_recurse(&changed, &entry);
+        dbus_message_iter_get_basic(&entry, &name);
+        if (strcmp(name, "Value") != 0) continue;
+        dbus_message_iter_next(&entry);
+        dbus_message_iter_recurse(&entry, &variant);
+        if (dbus_message_iter_get_arg_type(&variant) != DBUS_TYPE_ARRAY) continue;
+        dbus_message_iter_recurse(&variant, &bytes);
+        const uint8_t *value;
+        int n = 0;
+        dbus_message_iter_get_fixed_array(&bytes, &value, &n);
+        decode(value, n);
+    }
+    return DBUS_HANDLER_RESULT_HANDLED;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: hr-client CHARACTERISTIC_PATH SECONDS\n");
+    if (argc != 4 || (strcmp(argv[2], "acquire") != 0 && strcmp(argv[2], "start") != 0)) {
+        fprintf(stderr, "usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS\n");
         return 64;
     }
+    const char *path = argv[1];
+    int acquire = strcmp(argv[2], "acquire") == 0;
+    double seconds = atof(argv[3]);
     DBusError error;
     dbus_error_init(&error);
     DBusConnection *bus = dbus_bus_get(DBUS_BUS_SYSTEM, &error);
@@ -29,41 +87,62 @@ int main(int argc, char **argv) {
         fprintf(stderr, "hr-client: cannot reach the bus: %s\n", error.message);
         return 1;
     }
-    DBusMessage *call = dbus_message_new_method_call(
-        "org.bluez", argv[1], "org.bluez.GattCharacteristic1", "AcquireNotify");
-    DBusMessageIter args, options;
-    dbus_message_iter_init_append(call, &args);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &options);
-    dbus_message_iter_close_container(&args, &options);
-    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, call, 5000, &error);
-    dbus_message_unref(call);
     int fd = -1;
-    uint16_t mtu = 0;
-    if (!reply || !dbus_message_get_args(reply, &error, DBUS_TYPE_UNIX_FD, &fd, DBUS_TYPE_UINT16, &mtu,
-                                         DBUS_TYPE_INVALID)) {
-        fprintf(stderr, "hr-client: AcquireNotify failed: %s\n", error.message);
-        return 1;
+    if (acquire) {
+        DBusMessage *reply = call(bus, path, "AcquireNotify", &error);
+        uint16_t mtu = 0;
+        if (!reply || !dbus_message_get_args(reply, &error, DBUS_TYPE_UNIX_FD, &fd, DBUS_TYPE_UINT16, &mtu,
+                                             DBUS_TYPE_INVALID)) {
+            fprintf(stderr, "hr-client: AcquireNotify failed: %s\n", error.message);
+            return 1;
+        }
+        dbus_message_unref(reply);
+    } else {
+        char rule[512];
+        snprintf(rule, sizeof rule,
+                 "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',"
+                 "member='PropertiesChanged',path='%s',arg0='org.bluez.GattCharacteristic1'",
+                 path);
+        dbus_bus_add_match(bus, rule, &error);
+        dbus_connection_add_filter(bus, on_signal, NULL, NULL);
+        DBusMessage *reply = call(bus, path, "StartNotify", &error);
+        if (!reply) {
+            fprintf(stderr, "hr-client: StartNotify failed: %s\n", error.message);
+            return 1;
+        }
+        dbus_message_unref(reply);
     }
-    dbus_message_unref(reply);
 
-    long received = 0, beats = 0;
-    double cpu0 = now(CLOCK_PROCESS_CPUTIME_ID), end = now(CLOCK_MONOTONIC) + atof(argv[2]);
+    // One second to settle, as the other peers have: the first notifications are not counted.
+    double settle = now(CLOCK_MONOTONIC) + 1, end = settle + seconds, cpu0 = 0;
+    int counting = 0;
     uint8_t buffer[517];
     for (;;) {
-        double left = end - now(CLOCK_MONOTONIC);
-        if (left <= 0) break;
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (poll(&p, 1, (int)(left * 1000) + 1) <= 0) continue;
-        ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n <= 0) break;
-        // Heart Rate Measurement: flags, then the rate as uint8 or uint16 (flag bit 0).
-        if (n >= 2) {
-            int bpm = (buffer[0] & 1) && n >= 3 ? buffer[1] | buffer[2] << 8 : buffer[1];
-            beats += bpm;
-            received++;
+        double t = now(CLOCK_MONOTONIC);
+        if (!counting && t >= settle) {
+            // Said at once, so that the benchmark reads dbus-daemon's CPU over the same window.
+            printf("window\n");
+            fflush(stdout);
+            counting = 1, received = 0, beats = 0, cpu0 = now(CLOCK_PROCESS_CPUTIME_ID);
+        }
+        if (t >= end) break;
+        int wait_ms = (int)(((counting ? end : settle) - t) * 1000) + 1;
+        if (acquire) {
+            struct pollfd p = {.fd = fd, .events = POLLIN};
+            if (poll(&p, 1, wait_ms) <= 0) continue;
+            ssize_t n = read(fd, buffer, sizeof buffer);
+            if (n <= 0) break;
+            decode(buffer, (int)n);
+        } else {
+            if (!dbus_connection_read_write_dispatch(bus, wait_ms)) break;
         }
     }
     double cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
-    printf("%ld %.0f %ld\n", received, cpu * 1e9, beats);
+    // Beats are summed only so that the decode is not optimised away.
+    printf("%ld %.0f %ld %ld\n", received, cpu * 1e9, total, beats);
+    if (!acquire) {
+        DBusMessage *reply = call(bus, path, "StopNotify", &error);
+        if (reply) dbus_message_unref(reply);
+    }
     return 0;
 }

@@ -2,8 +2,10 @@
 # the stand-in for bluetoothd. Needs `within` (wait for a command to succeed) and `$work` from the caller.
 #
 #   start_mock_strap             sets address, daemon (pid), mock (pid) and chr (the measurement characteristic)
-#   add_paced_acquire_notify     AcquireNotify hands out a socket into which the mock's own main loop writes one
-#                                notification at a time, every `SetPace` milliseconds (1000 until set)
+#   add_paced_acquire_notify     AcquireNotify hands out a socket into which a thread of the mock writes one
+#                                notification at a time, every `SetPace` microseconds (1 s until set; 0: flat out)
+#   add_paced_start_notify       StartNotify makes the mock's main loop emit one `Value` change at a time, at the
+#                                same pace (whole milliseconds)
 #   mock_call ARGS…              a gdbus call to org.bluez on the private bus
 
 mock_call() { gdbus call --address "$address" --dest org.bluez "$@"; }
@@ -28,32 +30,80 @@ start_mock_strap() {
     "@a(ssss) []" >/dev/null
   mock_call --object-path / --method org.freedesktop.DBus.Mock.AddObject $chr org.bluez.GattCharacteristic1 \
     "{'UUID': <'00002a37-0000-1000-8000-00805f9b34fb'>, 'Service': <objectpath '$svc'>, 'Value': <@ay [0x06, 0x3c]>,
-      'Notifying': <false>, 'Flags': <['notify']>}" \
+      'Notifying': <false>, 'NotifyAcquired': <false>, 'Flags': <['notify']>}" \
     "[('StartNotify', '', '', '$start'), ('StopNotify', '', '', '$stop')]" >/dev/null
 }
 
 add_paced_acquire_notify() {
-  # Each AcquireNotify hands out a new socket and paces notifications into it (HR uint8 with contact and one RR
-  # interval, as a chest strap sends them); `Sent` tells how many went out in all.
-  local acquire='import socket
-from gi.repository import GLib
+  # Each AcquireNotify hands out a new socket, and a thread of the mock writes notifications into it one at a time
+  # (HR uint8 with contact and one RR interval, as a chest strap sends them) every `SetPace` microseconds, against
+  # absolute deadlines so that the pace holds (1 s until set); 0 writes as fast as the socket takes them. A write
+  # the full socket refuses is dropped and counted, as bluetoothd drops what a client does not read. `Sent` and
+  # `Dropped` tell how many in all; `SetAcquire false` makes AcquireNotify refuse, so clients use StartNotify.
+  local acquire='import socket, threading, time
+if not getattr(self, "hr_acquire", True):
+    raise dbus.exceptions.DBusException("AcquireNotify is off", name="org.bluez.Error.NotSupported")
 mine, peer = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-def beat(obj=self, peer=peer, count=[0]):
-    # (Default arguments: code run by dbusmock cannot close over its own locals.)
-    count[0] += 1
-    try:
-        peer.send(bytes([0x16, 70 + count[0] % 20, 0x55, 0x03]))
-    except OSError:
-        return False
-    obj.hr_sent = getattr(obj, "hr_sent", 0) + 1
-    return True
-GLib.timeout_add(getattr(self, "hr_interval", 1000), beat)
+peer.setblocking(False)
+def pace(obj=self, peer=peer):
+    # (Default arguments: code run by dbusmock cannot close over its own locals.) Each thread counts in a list of
+    # its own, [sent, dropped], which `Sent` and `Dropped` add up: "+= 1" from two threads could lose counts.
+    counts = [0, 0]
+    obj.hr_counts = getattr(obj, "hr_counts", []) + [counts]
+    count, deadline = 0, time.monotonic()
+    while True:
+        interval = getattr(obj, "hr_interval_us", 1000000) / 1e6
+        if interval > 0:
+            deadline += interval
+            delay = deadline - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        count += 1
+        try:
+            peer.send(bytes([0x16, 70 + count % 20, 0x55, 0x03]))
+        except BlockingIOError:
+            counts[1] += 1
+            if interval == 0:
+                time.sleep(0.0001)
+            continue
+        except OSError:
+            return
+        counts[0] += 1
+threading.Thread(target=pace, daemon=True).start()
 ret = (dbus.types.UnixFd(mine), dbus.UInt16(23))
 mine.close()'
   mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
     AcquireNotify "a{sv}" "hq" "$acquire" >/dev/null
   mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.stayfit.Bench SetPace u "" \
-    "self.hr_interval = int(args[0])" >/dev/null
+    "self.hr_interval_us = int(args[0])" >/dev/null
+  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.stayfit.Bench SetAcquire b "" \
+    "self.hr_acquire = bool(args[0])" >/dev/null
   mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.stayfit.Bench Sent "" t \
-    "ret = getattr(self, 'hr_sent', 0)" >/dev/null
+    "ret = getattr(self, 'hr_sent', 0) + sum(c[0] for c in getattr(self, 'hr_counts', []))" >/dev/null
+  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.stayfit.Bench Dropped "" t \
+    "ret = sum(c[1] for c in getattr(self, 'hr_counts', []))" >/dev/null
+}
+
+add_paced_start_notify() {
+  # StartNotify as bluetoothd answers it: `Notifying` turns true, then each notification is a PropertiesChanged
+  # of `Value`, emitted one at a time by the mock's own main loop every `SetPace` microseconds (whole
+  # milliseconds: a GLib timeout) while anyone is subscribed. StopNotify ends it. Counted in `Sent`.
+  local start='from gi.repository import GLib
+self.UpdateProperties("org.bluez.GattCharacteristic1", {"Notifying": dbus.Boolean(True)})
+self.hr_generation = getattr(self, "hr_generation", 0) + 1
+def beat(obj=self, generation=self.hr_generation, count=[0]):
+    if obj.hr_generation != generation:
+        return False
+    count[0] += 1
+    value = dbus.Array([dbus.Byte(0x16), dbus.Byte(70 + count[0] % 20), dbus.Byte(0x55), dbus.Byte(0x03)], signature="y")
+    obj.UpdateProperties("org.bluez.GattCharacteristic1", {"Value": value})
+    obj.hr_sent = getattr(obj, "hr_sent", 0) + 1
+    return True
+GLib.timeout_add(max(1, getattr(self, "hr_interval_us", 1000000) // 1000), beat)'
+  local stop='self.hr_generation = getattr(self, "hr_generation", 0) + 1
+self.UpdateProperties("org.bluez.GattCharacteristic1", {"Notifying": dbus.Boolean(False)})'
+  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
+    StartNotify "" "" "$start" >/dev/null
+  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
+    StopNotify "" "" "$stop" >/dev/null
 }

@@ -240,8 +240,10 @@ private struct ShutdownListener: Service {
     func run() async throws {
         let notifier = notifier, inbox = inbox
         logger.info("ready", metadata: ["plugins": "\(plugins.map(\.rawValue).joined(separator: ","))"])
-        bus.publish(HubReady(plugins: plugins))
+        // systemd first: ServiceStatus answers HubReady with STATUS= on a thread of its own, and READY=1 must not
+        // come after it.
         notifier.notify("READY=1")
+        bus.publish(HubReady(plugins: plugins))
         await withGracefulShutdownHandler {
             loop: for await event in inbox {
                 switch event {

@@ -55,7 +55,9 @@ public enum GPSProbe {
                         reading.receivers.removeAll { $0.path == device.path }
                         if device.isActive { reading.receivers.append(device) }
                     case .success(.position(let position)):
-                        if position.mode >= 2 || (reading.position?.mode ?? 0) < 2 { reading.position = position }
+                        // gpsd reports a cycle in parts: a report can say "3D" (from GSA) before any says where.
+                        // A report with a fix and a place wins over one without.
+                        if position.hasFix || !(reading.position?.hasFix ?? false) { reading.position = position }
                     case .success(.sky(let sky)):
                         reading.sky = sky
                     case .success:
@@ -65,7 +67,7 @@ public enum GPSProbe {
                     // fix (gpsd reports a cycle in parts: a 2D position and a SKY without the used satellites can
                     // come before the 3D position and the satellites of the same second). With no receiver listed
                     // the look goes on to the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
-                    if let position = reading.position, position.mode >= 2, let sky = reading.sky {
+                    if let position = reading.position, position.hasFix, let sky = reading.sky {
                         firstFixTime = firstFixTime ?? position.time
                         let complete = position.mode >= 3 && (sky.satellitesUsed ?? 0) > 0
                         let cycleLater = position.time.map { time in firstFixTime.map { time > $0 } ?? false } ?? false
@@ -89,4 +91,9 @@ public enum GPSProbe {
             return last
         }
     }
+}
+
+extension GPSDPosition {
+    /// A 2D or 3D fix with a latitude and a longitude.
+    fileprivate var hasFix: Bool { mode >= 2 && latitude != nil && longitude != nil }
 }

@@ -55,7 +55,16 @@ import Testing
             pings += 1
         }
         // Loose above: on a loaded machine pings that queued just before the window are read inside it.
-        #expect((3...14).contains(pings), "\(pings) pings in 3 s; about 6 expected")
+        #expect(pings <= 14, "\(pings) pings in 3 s; about 6 expected")
+        // And they keep coming: about 6 in those 3 s. The whole suite on two cores can hold the hub back for a
+        // second or two (CI once counted 2), so the rest may come later, but they must come.
+        let late = ContinuousClock.now + .seconds(10)
+        while pings < 6, ContinuousClock.now < late {
+            let datagram = try #require(await systemd.receive())
+            #expect(datagram.text == "WATCHDOG=1")
+            pings += 1
+        }
+        #expect(pings >= 6, "\(pings) pings in 13 s; about 6 a 3 s expected")
 
         // A workout shows in the status; pings go on meanwhile.
         hub.send("start")

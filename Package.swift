@@ -64,11 +64,15 @@ let package = Package(
         // libmpv's header only, no link: MPV dlopens libmpv.so.2 when a plugin plays, so a hub without audio never
         // maps it (about 44 MB resident with ffmpeg).
         .systemLibrary(name: "CMPV"),
-        .target(name: "MPV", dependencies: ["CMPV"]),
+        .target(name: "MPV", dependencies: ["CMPV", "SharedLibrary"]),
         // Headers only: EspeakNG loads libespeak-ng with dlopen once the voice coach is configured (it drags in PulseAudio,
         // ALSA, X11 and codecs that a hub without the coach must not map).
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
-        .target(name: "EspeakNG", dependencies: ["CEspeakNG"]),
+        .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary"]),
+        // dlopen for those two, and the loaded libraries' relocation tables (<link.h>: headers only), let go of
+        // once read: over 10 MB of libmpv's resident memory.
+        .systemLibrary(name: "CLoadedLibraries"),
+        .target(name: "SharedLibrary", dependencies: ["CLoadedLibraries"]),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
@@ -153,15 +157,19 @@ let package = Package(
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV"]),
+        .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary", "CLoadedLibraries"]),
         .testTarget(
             name: "MusicTests",
             dependencies: [
-                "Music", "MPV", "HubCore", "HubTestKit", .product(name: "Logging", package: "swift-log"),
+                "Music", "MPV", "HubCore", "HubTestKit",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music"]),
+            dependencies: [
+                "stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music",
+            ]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),

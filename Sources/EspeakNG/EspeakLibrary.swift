@@ -1,5 +1,6 @@
 import CEspeakNG
 import Foundation
+import SharedLibrary
 
 /// The eSpeak NG functions the wrapper calls, looked up in `libespeak-ng.so.1` loaded with `dlopen`.
 ///
@@ -18,12 +19,10 @@ struct EspeakLibrary {
 
     /// Loads the library (it stays loaded for the life of the process, as the engine does).
     static func load() throws(EspeakError) -> EspeakLibrary {
-        guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
-            throw .libraryMissing(dlerror().map { String(cString: $0) } ?? fileName)
-        }
+        let library: SharedLibrary
+        do { library = try SharedLibrary.open(fileName) } catch { throw .libraryMissing(error.reason) }
         func symbol<T>(_ name: String, as type: T.Type) throws(EspeakError) -> T {
-            guard let address = dlsym(handle, name) else { throw .libraryMissing("\(fileName) has no \(name)") }
-            return unsafeBitCast(address, to: type)
+            do { return try library.function(name, as: type) } catch { throw .libraryMissing(error.reason) }
         }
         return EspeakLibrary(
             initialize: try symbol("espeak_Initialize", as: cespeakng_initialize_fn.self),

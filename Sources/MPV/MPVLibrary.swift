@@ -1,5 +1,6 @@
 import CMPV
 import Foundation
+import SharedLibrary
 import Synchronization
 
 /// libmpv, opened at run time with `dlopen("libmpv.so.2")`, and the functions this wrapper calls.
@@ -72,14 +73,10 @@ public final class MPVLibrary: Sendable {
     }
 
     private init(fileName: String) throws(MPVError) {
-        // RTLD_NOW: a missing symbol fails here, once, rather than in the middle of playing.
-        guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
-            throw .libraryMissing(reason)
-        }
+        let library: SharedLibrary
+        do { library = try SharedLibrary.open(fileName) } catch { throw .libraryMissing(error.reason) }
         func load<T>(_ name: String, as type: T.Type) throws(MPVError) -> T {
-            guard let symbol = dlsym(handle, name) else { throw .libraryMissing("\(fileName) has no \(name)") }
-            return unsafeBitCast(symbol, to: type)
+            do { return try library.function(name, as: type) } catch { throw .libraryMissing(error.reason) }
         }
         create = try load("mpv_create", as: Create.self)
         initialize = try load("mpv_initialize", as: Initialize.self)

@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "BlueZTestKit", dependencies: ["DBus"]),
         // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
         .target(name: "GPSTestKit", dependencies: ["BlueZTestKit", "HubTestKit"]),
+        // Test tones and their measurement in WAV files, and a private PulseAudio server to play to and record from.
+        .target(name: "AudioTestKit", dependencies: ["Music", "MPV", "BlueZTestKit"]),
 
         // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
         .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
@@ -161,14 +163,14 @@ let package = Package(
         .testTarget(
             name: "MusicTests",
             dependencies: [
-                "Music", "MPV", "HubCore", "HubTestKit",
+                "Music", "MPV", "HubCore", "HubTestKit", "AudioTestKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music",
+                "stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music", "AudioTestKit",
             ]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),

@@ -4,16 +4,16 @@ import Music
 
 /// Test signals and their measurement: sine tones written as WAV files, and the level of one frequency in
 /// windows of a recorded WAV file (the Goertzel algorithm), so music and speech can be told apart in one mix.
-enum Signal {
+public enum Signal {
     /// A sine of `frequency` at `amplitude` (0…1) for `seconds`.
-    static func sine(frequency: Double, amplitude: Double, seconds: Double, sampleRate: Int) -> [Int16] {
+    public static func sine(frequency: Double, amplitude: Double, seconds: Double, sampleRate: Int) -> [Int16] {
         (0..<Int(seconds * Double(sampleRate))).map {
             Int16(amplitude * 32_767 * sin(2 * .pi * frequency * Double($0) / Double(sampleRate)))
         }
     }
 
     /// Writes a mono sine track with tags.
-    static func writeTone(
+    public static func writeTone(
         to path: String, frequency: Double, amplitude: Double = 0.5, seconds: Double, title: String
     ) throws {
         let format = PCMFormat(sampleRate: 44_100, channels: 1)
@@ -23,7 +23,7 @@ enum Signal {
     }
 
     /// The amplitude (0…1) of `frequency` in each `window`-second window of the first channel of `path`.
-    static func levels(of frequency: Double, in path: String, window: Double = 0.05) throws -> [Double] {
+    public static func levels(of frequency: Double, in path: String, window: Double = 0.05) throws -> [Double] {
         let (format, samples) = try WAVFile.read(path)
         let size = Int(window * Double(format.sampleRate))
         let frames = samples.count / format.channels
@@ -40,8 +40,26 @@ enum Signal {
         }
     }
 
+    /// The level (root mean square, 0…1) of everything but `frequency` in each window of the first channel of
+    /// `path`: speech over a music tone. Windows holding whole cycles of the tone leave none of it here.
+    public static func levels(apartFrom frequency: Double, in path: String, window: Double = 0.05) throws -> [Double] {
+        let (format, samples) = try WAVFile.read(path)
+        let size = Int(window * Double(format.sampleRate))
+        let tone = try levels(of: frequency, in: path, window: window)
+        return tone.indices.map { index in
+            let start = index * size
+            let power =
+                (start..<start + size).reduce(0.0) { sum, frame in
+                    let value = Double(samples[frame * format.channels]) / 32_768
+                    return sum + value * value
+                } / Double(size)
+            // A sine of amplitude A carries A²/2 of the power.
+            return sqrt(max(0, power - tone[index] * tone[index] / 2))
+        }
+    }
+
     /// The median of `values[range]` (clamped to the array).
-    static func median(_ values: [Double], _ range: Range<Int>) -> Double {
+    public static func median(_ values: [Double], _ range: Range<Int>) -> Double {
         let slice = values[max(0, range.lowerBound)..<min(values.count, range.upperBound)].sorted()
         return slice.isEmpty ? 0 : slice[slice.count / 2]
     }

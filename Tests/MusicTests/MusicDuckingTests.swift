@@ -1,3 +1,4 @@
+import AudioTestKit
 import Foundation
 import HubCore
 import HubTestKit

@@ -1,0 +1,79 @@
+import AudioTestKit
+import Foundation
+import Music
+import Testing
+
+/// `stayfit` on a real sound server (a private PulseAudio with a null sink, recorded from its monitor), with
+/// `audio-device = "pulse"`: the device path, where the server, not the hub, mixes the music and the speech.
+@Suite(.serialized) struct SoundServerTests {
+    @Test func audioTestPlaysTheChimeAndTheSentenceOnTheServer() async throws {
+        let scratch = try Scratch()
+        let server = try await SoundServer(in: scratch.path(""))
+        let recording = try await server.record(to: scratch.path("heard.wav"))
+        let result = try await StayfitProcess.run(
+            ["audio", "test", "--device", "pulse"], environment: server.environment)
+        recording.stop()
+        #expect(result.status == 0, "\(result.error)")
+        let (format, samples) = try WAVFile.read(scratch.path("heard.wav"))
+        let loud = samples.filter { abs(Int($0)) > 1000 }.count / format.channels
+        // The chime (0.7 s) and about 1.5 s of speech, as in the file test.
+        #expect(Double(loud) / Double(format.sampleRate) > 0.6, "only \(loud) loud frames")
+    }
+
+    @Test func aWorkoutSpeaksOverTheMusicWhichDucksAndComesBack() async throws {
+        let scratch = try Scratch()
+        let server = try await SoundServer(in: scratch.path(""))
+        try FileManager.default.createDirectory(atPath: scratch.path("music"), withIntermediateDirectories: true)
+        // A steady tone, so the music's level can be read in the mix (8 whole cycles in each 50 ms window).
+        try Signal.writeTone(to: scratch.path("music/hum.wav"), frequency: 160, seconds: 60, title: "Hum")
+        let config = try scratch.write(
+            "hub.toml",
+            """
+            [plugins.console]
+            mode = "lines"
+            [plugins.voice-coach]
+            [plugins.music]
+            audio-device = "pulse"
+            playlist = "\(scratch.path("music"))"
+            volume = 100
+            duck-percent = 30
+            fade-out-seconds = 0
+
+            """)
+        let recording = try await server.record(to: scratch.path("heard.wav"))
+        let hub = try StayfitProcess(
+            ["run", "--config", config, "--data-dir", scratch.path("data")], environment: server.environment)
+        try await hub.waitForOutput("StayFit Hub is ready")
+        hub.send("start")
+        try await hub.waitForOutput("Now playing: Hum")
+        // "Workout started." (1.3 s) over the music, then the music alone.
+        try await Task.sleep(for: .seconds(5))
+        hub.send("stop")
+        try await hub.waitForOutput("Workout finished")
+        // The spoken summary, about 5 s, played in real time.
+        try await Task.sleep(for: .seconds(8))
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        recording.stop()
+        #expect(!hub.standardOutput.contains("audio device failed"), "\(hub.standardOutput)")
+
+        let music = try Signal.levels(of: 160, in: scratch.path("heard.wav"))
+        let speech = try Signal.levels(apartFrom: 160, in: scratch.path("heard.wav"))
+        let full = music.max() ?? 0
+        #expect(full > 0.4, "the music peaked at \(full)")
+        // The first thing said: from the first window with speech to the last before a second of quiet.
+        let start = try #require(speech.firstIndex { $0 > 0.03 }, "nothing was said")
+        var end = start
+        while let next = speech[(end + 1)...].firstIndex(where: { $0 > 0.03 }), next - end < 20 { end = next }
+        // 20 windows a second: "Workout started." is about 1.3 s long.
+        #expect(end - start + 1 >= 18, "the first sentence lasted \(end - start + 1) windows")
+        let underSpeech = (start...end).filter { music[$0] > 0.05 }.map { music[$0] }
+        let ducked = Signal.median(underSpeech, 0..<underSpeech.count)
+        #expect(abs(ducked / full - 0.30) < 0.08, "under speech the music was at \(ducked / full) of its level")
+        let after = Signal.median(music, end + 10..<end + 50)
+        #expect(after / full > 0.9, "after the sentence the music came back to \(after / full) of its level")
+        // The summary after the music stopped.
+        let summary = music.indices.filter { $0 > end + 50 && speech[$0] > 0.03 && music[$0] < 0.05 }
+        #expect(summary.count >= 40, "the summary was heard for \(summary.count) windows")
+    }
+}

@@ -89,8 +89,7 @@ struct DemoCommand: AsyncParsableCommand {
             let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
-                // With sound, the spoken summary (about 10 s) is said to its end before the hub stops.
-                logger: logger, pluginStopTimeout: audioOut == nil ? .seconds(2) : .seconds(20))
+                logger: logger)
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")

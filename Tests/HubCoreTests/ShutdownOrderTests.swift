@@ -9,14 +9,18 @@ import Testing
 
 /// The order in which the hub stops its services: sensors, then the workout engine, then the front ends.
 @Suite(.timeLimit(.minutes(1))) struct ShutdownOrderTests {
-    private let registry = PluginRegistry([OrderSensorPlugin.self, OrderPresenterPlugin.self, StubbornPlugin.self])
+    private let registry = PluginRegistry([
+        OrderSensorPlugin.self, OrderPresenterPlugin.self, StubbornPlugin.self, SpeakingPresenterPlugin.self,
+    ])
 
-    private func hub(_ text: String, pluginStopTimeout: Duration = .seconds(2)) throws -> (Hub, TemporaryDirectory) {
+    private func hub(
+        _ text: String, pluginStopTimeout: Duration = .seconds(2), presenterStopTimeout: Duration = .seconds(20)
+    ) throws -> (Hub, TemporaryDirectory) {
         let (context, directory) = try PluginContext.test()
         let hub = try Hub(
             configuration: try HubConfiguration(text: text, file: "stayfit.toml"), registry: registry,
             store: context.store, clock: context.clock, logger: quietLogger, bus: context.bus,
-            pluginStopTimeout: pluginStopTimeout)
+            pluginStopTimeout: pluginStopTimeout, presenterStopTimeout: presenterStopTimeout)
         return (hub, directory)
     }
 
@@ -75,6 +79,28 @@ import Testing
         }
 
         #expect(Recordings.events(of: recording) == ["running", "asked to stop", "cancelled"])
+    }
+
+    /// A presenter still saying the summary when asked to stop has longer than a sensor before it is cancelled.
+    @Test func aPresenterGetsItsOwnLongerTimeToFinishWhatItSays() async throws {
+        let (speaking, stubborn) = (UUID().uuidString, UUID().uuidString)
+        let (hub, directory) = try hub(
+            "[plugins.speaking-presenter]\nrecording = \"\(speaking)\"\n[plugins.stubborn]\nrecording = \"\(stubborn)\"",
+            pluginStopTimeout: .milliseconds(100), presenterStopTimeout: .seconds(10))
+        defer { withExtendedLifetime(directory) {} }
+        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await hub.run() }
+            _ = try await ready.next(within: .seconds(10))
+            try await Recordings.waitFor("running", in: stubborn)
+            hub.bus.publish(ShutdownCommand(reason: "test"))
+            try await group.waitForAll()
+        }
+
+        // It took 0.5 s, five times the sensors' time, and was not cancelled; the stubborn sensor was.
+        #expect(Recordings.events(of: speaking) == ["asked to stop", "said everything"])
+        #expect(Recordings.events(of: stubborn) == ["running", "asked to stop", "cancelled"])
     }
 }
 
@@ -145,6 +171,27 @@ private struct OrderPresenterPlugin: Plugin {
             }
         } onGracefulShutdown: {
             inbox.post(.shutdown)
+        }
+    }
+}
+
+/// A front end that needs half a second of real time to finish saying something once asked to stop.
+private struct SpeakingPresenterPlugin: Plugin {
+    typealias Configuration = RecordingConfiguration
+    static let id: PluginID = "speaking-presenter"
+    static let capabilities: PluginCapabilities = [.presentsToPerson]
+    let recording: String
+
+    init(configuration: Configuration, context: PluginContext) { recording = configuration.recording }
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        Recordings.append("asked to stop", to: recording)
+        do {
+            try await Task.sleep(for: .milliseconds(500))
+            Recordings.append("said everything", to: recording)
+        } catch {
+            Recordings.append("cancelled", to: recording)
         }
     }
 }

@@ -13,8 +13,9 @@ import UnixSignals
 /// then the workout engine, which finishes and saves a workout under way and announces its summary, then the
 /// heart-rate log (which flushes what the sensors sent), the store watcher, and last the plugins that present to
 /// the person (`PluginCapabilities.presentsToPerson`: the console), so the finished workout's summary reaches the
-/// person. Each plugin gets `pluginStopTimeout` of real time to stop once asked (a front end shows or says what was
-/// published before); one that takes longer is cancelled.
+/// person. Each plugin gets `pluginStopTimeout` of real time to stop once asked, and one that presents to the
+/// person `presenterStopTimeout` (it shows or says what was published before: the spoken summary takes seconds);
+/// one that takes longer is cancelled.
 ///
 /// ```swift
 /// let hub = try Hub(configuration: configuration, registry: registry, store: store, clock: SystemClock(), logger: logger)
@@ -35,9 +36,12 @@ public struct Hub: Sendable {
     /// Reads the configuration file again on SIGHUP; nil: SIGHUP is not handled.
     private let reload: (@Sendable () throws -> HubConfiguration)?
 
-    /// How long a plugin may take to stop once asked, before it is cancelled: time for a front end to show or say
-    /// what was published before, bounded so that a stuck plugin cannot hold the shutdown up.
+    /// How long a plugin may take to stop once asked, before it is cancelled, bounded so that a stuck plugin
+    /// cannot hold the shutdown up.
     public let pluginStopTimeout: Duration
+    /// The same for a plugin that presents to the person: time to show or say what was published before it was
+    /// asked, such as the finished workout's summary, which the voice coach says in about 10 s.
+    public let presenterStopTimeout: Duration
 
     /// Builds the hub; every plugin's `init` runs here, so configuration errors surface before anything starts.
     ///
@@ -48,7 +52,7 @@ public struct Hub: Sendable {
     public init(
         configuration: HubConfiguration, registry: PluginRegistry, store: HubStore, clock: any HubClock,
         logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2),
-        reload: (@Sendable () throws -> HubConfiguration)? = nil
+        presenterStopTimeout: Duration = .seconds(20), reload: (@Sendable () throws -> HubConfiguration)? = nil
     ) throws {
         self.bus = bus
         self.logger = logger
@@ -56,6 +60,7 @@ public struct Hub: Sendable {
         self.configuration = ConfigurationSnapshot(configuration)
         self.reload = reload
         self.pluginStopTimeout = pluginStopTimeout
+        self.presenterStopTimeout = presenterStopTimeout
         context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
         // The engine subscribes before any plugin exists, so it sees their first messages.
         var engineLogger = logger
@@ -99,7 +104,8 @@ public struct Hub: Sendable {
         shutdownGroup: GroupBox = GroupBox(), environment: [String: String] = ProcessInfo.processInfo.environment,
         hangUps: UnixSignalsSequence? = nil
     ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
-        let bus = bus, clock = context.clock, logger = logger, pluginStopTimeout = pluginStopTimeout
+        let bus = bus, clock = context.clock, logger = logger, registry = registry
+        let pluginStopTimeout = pluginStopTimeout, presenterStopTimeout = presenterStopTimeout
         let ids = hangUps == nil ? plugins.map(\.id) : registry.ids
         let slots = ids.map { id in
             var pluginLogger = logger
@@ -107,7 +113,9 @@ public struct Hub: Sendable {
             return PluginSlot(id: id, initial: plugins.first { $0.id == id }, logger: pluginLogger) {
                 [pluginLogger] built in
                 let supervisor = Supervisor(built, bus: bus, clock: clock, logger: pluginLogger)
-                return SupervisedPlugin(supervisor, stopTimeout: pluginStopTimeout, logger: pluginLogger)
+                let presents = registry.capabilities(of: id).contains(.presentsToPerson)
+                return SupervisedPlugin(
+                    supervisor, stopTimeout: presents ? presenterStopTimeout : pluginStopTimeout, logger: pluginLogger)
             }
         }
         func service(_ slot: PluginSlot) -> ServiceGroupConfiguration.ServiceConfiguration {

@@ -67,6 +67,11 @@ import Testing
         let underSpeech = (start...end).filter { music[$0] > 0.05 }.map { music[$0] }
         let ducked = Signal.median(underSpeech, 0..<underSpeech.count)
         #expect(abs(ducked / full - 0.30) < 0.08, "under speech the music was at \(ducked / full) of its level")
+        // Not a word of it over the music at full level: the music comes back once the sentence is over. (A window
+        // in which the music's level changes shows the change as sound apart from the tone: only steady ones count.)
+        let steady = (max(start, 1)...min(end, music.count - 2)).filter { abs(music[$0 + 1] - music[$0 - 1]) < 0.05 && speech[$0] > 0.03 }
+        let loudest = steady.map { music[$0] }.max() ?? 0
+        #expect(loudest / full < 0.6, "a part of the sentence was said over the music at \(loudest / full)")
         let after = Signal.median(music, end + 10..<end + 50)
         #expect(after / full > 0.9, "after the sentence the music came back to \(after / full) of its level")
         // The summary, after the music stopped: "Workout finished. 5 seconds, 0 metres, 0 kilocalories." said whole.

@@ -69,7 +69,9 @@ import Testing
         #expect(abs(ducked / full - 0.30) < 0.08, "under speech the music was at \(ducked / full) of its level")
         // Not a word of it over the music at full level: the music comes back once the sentence is over. (A window
         // in which the music's level changes shows the change as sound apart from the tone: only steady ones count.)
-        let steady = (max(start, 1)...min(end, music.count - 2)).filter { abs(music[$0 + 1] - music[$0 - 1]) < 0.05 && speech[$0] > 0.03 }
+        let steady = (max(start, 1)...min(end, music.count - 2)).filter {
+            abs(music[$0 + 1] - music[$0 - 1]) < 0.05 && speech[$0] > 0.03
+        }
         let loudest = steady.map { music[$0] }.max() ?? 0
         #expect(loudest / full < 0.6, "a part of the sentence was said over the music at \(loudest / full)")
         let after = Signal.median(music, end + 10..<end + 50)

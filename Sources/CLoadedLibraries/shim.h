@@ -6,6 +6,7 @@
 #include <link.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 // Swift's Glibc module reads <link.h> without _GNU_SOURCE, which hides dl_iterate_phdr and its struct. These are
@@ -109,6 +110,20 @@ static inline int stayfit_visit_library(struct stayfit_library_info *info, size_
 static inline void stayfit_visit_relocation_tables(stayfit_table_visitor visitor, void *context) {
     struct stayfit_table_walk walk = {visitor, context};
     stayfit_dl_iterate_phdr(stayfit_visit_library, &walk);
+}
+
+static inline void stayfit_release_table(const char *library, uintptr_t start, uintptr_t end, void *context) {
+    (void)library;
+    if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) *(size_t *)context += end - start;
+}
+
+/// Unmaps the pages of every table `stayfit_visit_relocation_tables` visits (MADV_DONTNEED: never written, they come
+/// back from the file if read again); returns the bytes they span. It unmaps inside the walk, under the dynamic
+/// linker's lock, so no library can be unloaded and another loaded at the same address in between.
+static inline size_t stayfit_release_relocation_tables(void) {
+    size_t released = 0;
+    stayfit_visit_relocation_tables(stayfit_release_table, &released);
+    return released;
 }
 
 #endif

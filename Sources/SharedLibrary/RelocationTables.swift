@@ -40,11 +40,5 @@ public enum RelocationTables {
     /// Call it after loading libraries (`SharedLibrary.open` does). Calling it again costs a walk over the
     /// libraries and releases only what was read since.
     @discardableResult
-    public static func release() -> Int {
-        list().reduce(0) { released, table in
-            let size = Int(table.pages.upperBound - table.pages.lowerBound)
-            guard let start = UnsafeMutableRawPointer(bitPattern: table.pages.lowerBound) else { return released }
-            return madvise(start, size, MADV_DONTNEED) == 0 ? released + size : released
-        }
-    }
+    public static func release() -> Int { Int(stayfit_release_relocation_tables()) }
 }

@@ -1,5 +1,6 @@
 import BlueZTestKit
 import Foundation
+import Synchronization
 
 /// A private PulseAudio sound server with one null sink, and recordings of what it plays: a real sound server for
 /// tests of `audio-device = "pulse"` (PipeWire's PulseAudio server answers the same protocol on a Raspberry Pi with
@@ -27,9 +28,10 @@ public final class SoundServer: Sendable {
         // No configuration file, no D-Bus, no exit when idle; the sink is made before the socket, so a client that
         // finds the socket finds the sink.
         process = try ChildProcess.spawn(
-            "/usr/bin/pulseaudio",
-            [
-                "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "-n", "--file=/dev/null",
+            "/usr/bin/timeout",
+            Self.lifeline + [
+                "/usr/bin/pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "-n",
+                "--file=/dev/null",
                 "--load=module-null-sink sink_name=hub rate=44100 channels=2",
                 "--load=module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
             ],
@@ -46,13 +48,18 @@ public final class SoundServer: Sendable {
 
     deinit { process.stop() }
 
+    /// Both children run under `timeout`, which passes SIGTERM on: should the test process die without stopping
+    /// them, they end by themselves.
+    private static let lifeline = ["--signal=TERM", "300"]
+
     /// Records everything the server plays (the sink's monitor) into a 44.1 kHz stereo 16-bit WAV file at `path`,
     /// from once the recording runs: it returns when the first sound (silence included) has reached the file.
     public func record(to path: String) async throws -> Recording {
         let recorder = try ChildProcess.spawn(
-            "/usr/bin/parec",
-            [
-                "--device=hub.monitor", "--file-format=wav", "--format=s16le", "--rate=44100", "--channels=2",
+            "/usr/bin/timeout",
+            Self.lifeline + [
+                "/usr/bin/parec", "--device=hub.monitor", "--file-format=wav", "--format=s16le", "--rate=44100",
+                "--channels=2",
                 "--latency-msec=20", path,
             ],
             environment: environment, stderrPath: path + ".log")
@@ -69,11 +76,23 @@ public final class SoundServer: Sendable {
         return Recording(process: recorder)
     }
 
-    /// A running `parec`.
-    public struct Recording: Sendable {
-        let process: ChildProcess
+    /// A running `parec`, stopped at the latest when the recording is released.
+    public final class Recording: Sendable {
+        private let process: ChildProcess
+        private let stopped = Mutex(false)
+
+        init(process: ChildProcess) { self.process = process }
+
+        deinit { stop() }
 
         /// Ends the recording; the WAV file is complete (its header says its length) when this returns.
-        public func stop() { process.stop() }
+        public func stop() {
+            guard
+                !stopped.withLock({
+                    let was = $0; $0 = true; return was
+                })
+            else { return }
+            process.stop()
+        }
     }
 }

@@ -37,9 +37,11 @@ static inline int stayfit_range_is_never_written(
     return inside;
 }
 
-/// A dynamic-section address as an address in this process. glibc adds the load address to these entries in place
-/// where the dynamic section is writable (x86-64, AArch64, Arm); elsewhere (RISC-V, MIPS) they stay file addresses.
-/// A library is never loaded below its own size, so a value at or above the load address is already moved.
+/// A dynamic-section address as an address in this process. Where the dynamic section is writable (x86-64, AArch64,
+/// Arm), glibc adds the load address in place to the entries it uses (DT_RELA or DT_REL, whichever the architecture
+/// has, DT_JMPREL, and DT_RELR since 2.36); others, and all of them on RISC-V and MIPS, stay file addresses. A library
+/// is never loaded below its own size, so a value at or above the load address is already moved. (Were it judged
+/// wrong, the range would fail the segment check or lie in the same never-written segment: nothing is lost.)
 static inline uintptr_t stayfit_dynamic_address(uintptr_t base, ElfW(Addr) value) {
     return (base != 0 && value >= base) ? (uintptr_t)value : base + (uintptr_t)value;
 }

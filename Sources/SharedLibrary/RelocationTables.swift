@@ -6,8 +6,9 @@ import Foundation
 ///
 /// libmpv brings about 230 libraries (ffmpeg and what it links: codecs, speech-synthesis voices, TLS, Vulkan…),
 /// whose relocation tables are over 10 MB. Reading them left their pages mapped and counted as this process's
-/// resident memory, for as long as it runs. `release()` unmaps those pages (`MADV_DONTNEED`), so they count no
-/// more and the kernel can reuse the memory at once.
+/// resident memory, for as long as it runs. `release()` unmaps those pages (`MADV_DONTNEED`): they no longer count
+/// in the hub's RSS and PSS, and stay in the page cache only as clean pages that no process maps, the first the
+/// kernel reclaims when memory runs short (mapped, they would be kept as the hub's working set).
 ///
 /// Why this is safe: only whole pages inside a segment that the library's file maps without write permission, and
 /// outside its read-only-after-relocation part (PT_GNU_RELRO), are released, and libraries with relocations in

@@ -94,8 +94,11 @@ import Testing
             group.addTask { try await hub.run() }
             _ = try await ready.next(within: .seconds(10))
             try await Recordings.waitFor("running", in: stubborn)
+            let asked = ContinuousClock.now
             hub.bus.publish(ShutdownCommand(reason: "test"))
             try await group.waitForAll()
+            // The stubborn sensor had its own 0.1 s, not the presenters' 10 s.
+            #expect(ContinuousClock.now - asked < .seconds(5))
         }
 
         // It took 0.5 s, five times the sensors' time, and was not cancelled; the stubborn sensor was.

@@ -40,7 +40,7 @@ public struct Hub: Sendable {
     /// cannot hold the shutdown up.
     public let pluginStopTimeout: Duration
     /// The same for a plugin that presents to the person: time to show or say what was published before it was
-    /// asked, such as the finished workout's summary, which the voice coach says in about 10 s.
+    /// asked, such as the finished workout's spoken summary (up to about 10 s).
     public let presenterStopTimeout: Duration
 
     /// Builds the hub; every plugin's `init` runs here, so configuration errors surface before anything starts.

@@ -67,13 +67,18 @@ final class StayfitProcess: Sendable {
         }
     }
 
-    /// Waits for the process to exit and returns its status; kills it after `timeout`.
+    /// Waits for the process to exit and returns its status; kills it after `timeout`, saying what it wrote.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
+    func waitForExit(
+        timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
                 kill(process.processIdentifier, SIGKILL)
+                Issue.record(
+                    "stayfit did not exit within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)",
+                    sourceLocation: sourceLocation)
                 throw StayfitProcessError.timedOut
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -41,8 +41,13 @@ import Testing
         #expect((45...55).contains(end - onset + 1), "speech lasted \(end - onset + 1) windows")
         let before = Signal.median(music220, onset - 20..<onset - 4)
         let during = Signal.median(music220, onset + 8..<end - 4)
-        // The last second of the file: the music is back by then, however late the machine let the plugin act.
-        let after = Signal.median(music220, music220.count - 20..<music220.count - 2)
+        // The loudest second after the speech: the music is back by then, however late the machine let the plugin
+        // act. (Not simply the file's last second: on a loaded machine the players may take seconds to shut down
+        // after the test, and the file output writes that time as silence.)
+        let after =
+            stride(from: end + 1, to: music220.count - 20, by: 5).map {
+                Signal.median(music220, $0..<$0 + 20)
+            }.max() ?? 0
         #expect(before > 0.3, "the music played at \(before) before the speech")
         #expect(abs(during / before - 0.30) < 0.06, "ducked to \(during / before) of the music's level")
         #expect(

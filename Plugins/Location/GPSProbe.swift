@@ -43,6 +43,7 @@ public enum GPSProbe {
             group.addTask {
                 var reading = Reading()
                 var firstFixTime: Date?
+                var laterCycles: Set<Date> = []
                 for await line in reader.records {
                     switch Result(catching: { () throws(GPSDReport.Problem) in try GPSDReport.decode(line) }) {
                     case .failure:
@@ -59,19 +60,25 @@ public enum GPSProbe {
                         // A report with a fix and a place wins over one without.
                         if position.hasFix || !(reading.position?.hasFix ?? false) { reading.position = position }
                     case .success(.sky(let sky)):
-                        reading.sky = sky
+                        // The satellites come in parts too: a SKY from a cycle's first GSV sentences lists some and
+                        // uses none. One that names satellites in use wins over one that does not.
+                        if (sky.satellitesUsed ?? 0) > 0 || (reading.sky?.satellitesUsed ?? 0) == 0 {
+                            reading.sky = sky
+                        }
                     case .success:
                         break
                     }
-                    // Enough to answer: a 3D fix with the satellites it used, or a whole report cycle since the first
-                    // fix (gpsd reports a cycle in parts: a 2D position and a SKY without the used satellites can
-                    // come before the 3D position and the satellites of the same second). With no receiver listed
-                    // the look goes on to the end: gpsd adds a receiver when it appears (hot-plugged, or gpsfake's pty).
+                    // Enough to answer: a 3D fix with the satellites it used, or three more report cycles since the
+                    // first fix for a receiver that never says which it uses (gpsd reports a cycle in parts: a 2D
+                    // position and a SKY without the used satellites can come before the 3D position and the
+                    // satellites of the same second, and on a loaded machine before the next cycle's position).
+                    // With no receiver listed the look goes on to the end: gpsd adds a receiver when it appears
+                    // (hot-plugged, or gpsfake's pty).
                     if let position = reading.position, position.hasFix, let sky = reading.sky {
                         firstFixTime = firstFixTime ?? position.time
+                        if let time = position.time, let first = firstFixTime, time > first { laterCycles.insert(time) }
                         let complete = position.mode >= 3 && (sky.satellitesUsed ?? 0) > 0
-                        let cycleLater = position.time.map { time in firstFixTime.map { time > $0 } ?? false } ?? false
-                        if complete || cycleLater { return reading }
+                        if complete || laterCycles.count >= 3 { return reading }
                     }
                 }
                 return reading

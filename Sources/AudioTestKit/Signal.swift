@@ -25,6 +25,12 @@ public enum Signal {
     /// The amplitude (0…1) of `frequency` in each `window`-second window of the first channel of `path`.
     public static func levels(of frequency: Double, in path: String, window: Double = 0.05) throws -> [Double] {
         let (format, samples) = try WAVFile.read(path)
+        return levels(of: frequency, in: samples, format: format, window: window)
+    }
+
+    private static func levels(of frequency: Double, in samples: [Int16], format: PCMFormat, window: Double)
+        -> [Double]
+    {
         let size = Int(window * Double(format.sampleRate))
         let frames = samples.count / format.channels
         let coefficient = 2 * cos(2 * .pi * frequency / Double(format.sampleRate))
@@ -45,7 +51,7 @@ public enum Signal {
     public static func levels(apartFrom frequency: Double, in path: String, window: Double = 0.05) throws -> [Double] {
         let (format, samples) = try WAVFile.read(path)
         let size = Int(window * Double(format.sampleRate))
-        let tone = try levels(of: frequency, in: path, window: window)
+        let tone = levels(of: frequency, in: samples, format: format, window: window)
         return tone.indices.map { index in
             let start = index * size
             let power =

@@ -79,7 +79,7 @@ public final class SoundServer: Sendable {
     /// A running `parec`, stopped at the latest when the recording is released.
     public final class Recording: Sendable {
         private let process: ChildProcess
-        private let stopped = Mutex(false)
+        private let stopped = Atomic(false)
 
         init(process: ChildProcess) { self.process = process }
 
@@ -87,11 +87,7 @@ public final class SoundServer: Sendable {
 
         /// Ends the recording; the WAV file is complete (its header says its length) when this returns.
         public func stop() {
-            guard
-                !stopped.withLock({
-                    let was = $0; $0 = true; return was
-                })
-            else { return }
+            guard !stopped.exchange(true, ordering: .relaxed) else { return }
             process.stop()
         }
     }

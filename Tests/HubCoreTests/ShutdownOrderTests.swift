@@ -67,18 +67,22 @@ import Testing
         let (hub, directory) = try hub(
             "[plugins.stubborn]\nrecording = \"\(recording)\"", pluginStopTimeout: .milliseconds(100))
         defer { withExtendedLifetime(directory) {} }
-        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
+        // Without the timeout the hub would wait for the plugin for ever (and the suite's time limit would end it).
+        try await runAndShutDown(hub, once: recording)
 
+        #expect(Recordings.events(of: recording) == ["running", "asked to stop", "cancelled"])
+    }
+
+    /// Runs `hub`, asks it to shut down once the plugin recording into `key` runs, and waits until it has.
+    private func runAndShutDown(_ hub: Hub, once key: String) async throws {
+        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
             _ = try await ready.next(within: .seconds(10))
-            try await Recordings.waitFor("running", in: recording)
+            try await Recordings.waitFor("running", in: key)
             hub.bus.publish(ShutdownCommand(reason: "test"))
-            // Without the timeout the hub would wait for the plugin for ever (and the suite's time limit would end it).
             try await group.waitForAll()
         }
-
-        #expect(Recordings.events(of: recording) == ["running", "asked to stop", "cancelled"])
     }
 
     /// A presenter still saying the summary when asked to stop has longer than a sensor before it is cancelled.
@@ -88,15 +92,7 @@ import Testing
             "[plugins.speaking-presenter]\nrecording = \"\(speaking)\"\n[plugins.stubborn]\nrecording = \"\(stubborn)\"",
             pluginStopTimeout: .milliseconds(100), presenterStopTimeout: .seconds(10))
         defer { withExtendedLifetime(directory) {} }
-        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
-
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await hub.run() }
-            _ = try await ready.next(within: .seconds(10))
-            try await Recordings.waitFor("running", in: stubborn)
-            hub.bus.publish(ShutdownCommand(reason: "test"))
-            try await group.waitForAll()
-        }
+        try await runAndShutDown(hub, once: stubborn)
         // The stubborn sensor had its own 0.1 s (late on a loaded machine), not the presenters' 10 s.
         let asked = try #require(Recordings.instant(of: "asked to stop", in: stubborn))
         let cancelled = try #require(Recordings.instant(of: "cancelled", in: stubborn))

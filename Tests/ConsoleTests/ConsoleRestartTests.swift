@@ -3,7 +3,6 @@ import HubCore
 import HubTestKit
 import Logging
 import ServiceLifecycle
-import Synchronization
 import Testing
 
 @testable import Console
@@ -83,24 +82,16 @@ import Testing
 /// Pipes in place of the terminal: standard input at its end, standard output collected as it comes.
 final class FakeTerminal: Sendable {
     private let input: Int32
-    private let outputWriteEnd: Int32
-    private let reading: FileHandle
-    private let collected = CollectedText()
+    private let collected: CollectedOutput
 
     init() throws {
         // End of input at once: the console's input thread is gone before the test ends.
         input = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        var ends: [Int32] = [0, 0]
-        guard input >= 0, pipe(&ends) == 0 else { throw TestKitError("cannot make the console's pipes") }
-        outputWriteEnd = ends[1]
-        reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-        reading.readabilityHandler = { [collected] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            collected.append(text)
-        }
+        guard input >= 0 else { throw TestKitError("cannot open /dev/null for the console's input") }
+        collected = try CollectedOutput(name: "console-output")
     }
 
-    var streams: ConsolePlugin.Streams { ConsolePlugin.Streams(input: input, output: outputWriteEnd) }
+    var streams: ConsolePlugin.Streams { ConsolePlugin.Streams(input: input, output: collected.writeEnd) }
 
     /// Everything written so far.
     var text: String { collected.text }
@@ -117,15 +108,6 @@ final class FakeTerminal: Sendable {
     }
 
     deinit {
-        reading.readabilityHandler = nil
-        close(outputWriteEnd)
         close(input)
     }
-}
-
-/// Text written to a pipe, appended on Foundation's reading thread.
-private final class CollectedText: Sendable {
-    private let value = Mutex("")
-    func append(_ text: String) { value.withLock { $0 += text } }
-    var text: String { value.withLock { $0 } }
 }

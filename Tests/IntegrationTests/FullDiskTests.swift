@@ -181,7 +181,7 @@ enum Storage {
         do {
             try await body()
         } catch {
-            try? await run("/usr/bin/umount", ["-l", point])
+            _ = try? await run("/usr/bin/umount", ["-l", point])
             throw error
         }
         try await run("/usr/bin/umount", [point])

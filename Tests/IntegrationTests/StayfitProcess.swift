@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HubTestKit
 import Testing
 
 /// The built `stayfit` binary, run as a person would run it, with its output collected as it comes.
@@ -16,8 +16,8 @@ final class StayfitProcess: Sendable {
 
     private let process: Process
     private let input: Pipe
-    private let output = TextBuffer()
-    private let errors = TextBuffer()
+    private let output: CollectedOutput
+    private let errors: CollectedOutput
 
     /// Starts `stayfit` with `arguments`; standard input is a pipe (so the console uses line mode).
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
@@ -26,19 +26,15 @@ final class StayfitProcess: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         input = Pipe()
-        let stdout = Pipe(), stderr = Pipe()
+        output = try CollectedOutput(name: "stayfit-stdout")
+        errors = try CollectedOutput(name: "stayfit-stderr")
         process.standardInput = input
-        process.standardOutput = stdout
-        process.standardError = stderr
-        stdout.fileHandleForReading.readabilityHandler = { [output] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.append(text)
-        }
-        stderr.fileHandleForReading.readabilityHandler = { [errors] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            errors.append(text)
-        }
+        process.standardOutput = FileHandle(fileDescriptor: output.writeEnd, closeOnDealloc: false)
+        process.standardError = FileHandle(fileDescriptor: errors.writeEnd, closeOnDealloc: false)
         try process.run()
+        // The child has its own copies now; with ours closed, its exit is the pipes' end.
+        output.closeWriteEnd()
+        errors.closeWriteEnd()
     }
 
     var standardOutput: String { output.text }
@@ -83,8 +79,10 @@ final class StayfitProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // Let the readability handlers drain what the process wrote last.
-        try await Task.sleep(for: .milliseconds(100))
+        // Everything the process wrote last is read once its pipes end (bounded: a child it started could hold
+        // them open).
+        try await output.waitForEnd(timeout: .seconds(5))
+        try await errors.waitForEnd(timeout: .seconds(5))
         return process.terminationStatus
     }
 
@@ -106,10 +104,3 @@ final class StayfitProcess: Sendable {
 }
 
 enum StayfitProcessError: Error { case timedOut }
-
-/// Text collected from a pipe on Foundation's reading thread.
-private final class TextBuffer: Sendable {
-    private let value = Mutex("")
-    func append(_ text: String) { value.withLock { $0 += text } }
-    var text: String { value.withLock { $0 } }
-}

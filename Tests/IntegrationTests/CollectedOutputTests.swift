@@ -5,7 +5,7 @@ import Testing
 /// The output of child processes, read the way every integration test reads `stayfit`'s: whole, in order, and
 /// with its end seen, while many children come and go at once (the churn in which Foundation's
 /// `readabilityHandler` crashed a CI run inside libdispatch).
-@Suite struct CollectedOutputTests {
+@Suite(.timeLimit(.minutes(1))) struct CollectedOutputTests {
     /// Runs `script` under `/bin/sh` with its standard output collected; returns it once the child has exited.
     func output(of script: String) async throws -> (text: String, ended: Bool) {
         let collected = try CollectedOutput(name: "child-stdout")

@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// Read by the hub's own ``FileDescriptorReader`` (a thread of its own, blocked in `poll`), not by Foundation's
 /// `FileHandle.readabilityHandler`: tearing that handler's dispatch read source down races the descriptor's
-/// close inside libdispatch (swift-corelibs-libdispatch#949), and CI lost a whole test run to it, a SIGSEGV in
-/// `_dispatch_event_loop_drain` while music tests were tearing down pipes around it.
+/// close inside libdispatch (swift-corelibs-libdispatch#949), and CI lost a whole test run to it: a SIGSEGV in
+/// `_dispatch_event_loop_drain` while the integration tests started and stopped `stayfit` processes.
 public final class CollectedOutput: Sendable {
     /// The end a writer writes to: give it to a child process, or to a plugin as its output.
     public let writeEnd: Int32

@@ -79,7 +79,7 @@ import Testing
     }
 }
 
-/// Pipes in place of the terminal: standard input at its end, standard output collected as it comes.
+/// In place of the terminal: standard input at its end, standard output collected as it comes.
 final class FakeTerminal: Sendable {
     private let input: Int32
     private let collected: CollectedOutput

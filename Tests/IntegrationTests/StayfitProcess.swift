@@ -32,7 +32,7 @@ final class StayfitProcess: Sendable {
         process.standardOutput = FileHandle(fileDescriptor: output.writeEnd, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: errors.writeEnd, closeOnDealloc: false)
         try process.run()
-        // The child has its own copies now; with ours closed, its exit is the pipes' end.
+        // The child has its own copies now; with ours closed, its exit is its output's end.
         output.closeWriteEnd()
         errors.closeWriteEnd()
     }
@@ -79,8 +79,8 @@ final class StayfitProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // Everything the process wrote last is read once its pipes end (bounded: a child it started could hold
-        // them open).
+        // Everything the process wrote last is read once its output ends (bounded: a child it started could hold
+        // it open).
         try await output.waitForEnd(timeout: .seconds(5))
         try await errors.waitForEnd(timeout: .seconds(5))
         return process.terminationStatus

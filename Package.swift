@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
-        .target(name: "BlueZTestKit", dependencies: ["DBus"]),
+        .target(name: "BlueZTestKit", dependencies: ["DBus", "CSpawn"]),
         // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
         .target(name: "GPSTestKit", dependencies: ["BlueZTestKit", "HubTestKit"]),
         // Test tones and their measurement in WAV files, and a private PulseAudio server to play to and record from.
@@ -63,6 +63,8 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
         // Linux input and GPIO ioctls (<linux/input.h>, <linux/gpio.h>): headers only, imported by the buttons plugin.
         .systemLibrary(name: "CLinuxInput"),
+        // posix_spawn's closefrom and pipe2 (GNU extensions the Glibc module leaves out): the test kits' child processes.
+        .systemLibrary(name: "CSpawn"),
         // libmpv's header only, no link: MPV dlopens libmpv.so.2 when a plugin plays, so a hub without audio never
         // maps it (about 44 MB resident with ffmpeg).
         .systemLibrary(name: "CMPV"),

@@ -4,7 +4,7 @@ import Testing
 @testable import HubCore
 
 /// The hub's own sleeps (`SystemClock.sleep`): in deadline order, never early, and cancellable.
-@Suite struct TimerThreadTests {
+@Suite(.timeLimit(.minutes(1))) struct TimerThreadTests {
     @Test func sleepersWakeInDeadlineOrderAndNeverEarly() async throws {
         let order = Woken()
         let start = ContinuousClock.now
@@ -29,10 +29,9 @@ import Testing
         let far = ContinuousClock.now + .seconds(3600)
         let sleeping = Task { try await TimerThread.shared.sleep(until: far) }
         try await Task.sleep(for: .milliseconds(50))
-        let cancelledAt = ContinuousClock.now
         sleeping.cancel()
+        // Its deadline is an hour away: a sleep that did not wake on the cancel would run into the suite's limit.
         await #expect(throws: CancellationError.self) { try await sleeping.value }
-        #expect(ContinuousClock.now - cancelledAt < .seconds(10))
 
         // Cancelled before it even started: it throws without waiting.
         let early = Task {

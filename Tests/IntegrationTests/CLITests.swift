@@ -78,7 +78,7 @@ import Testing
         #expect(goal.error.contains("5km"))
     }
 
-    @Test func aGoalSetFromTheCommandLineReachesTheRunningHubWithinTwoSeconds() async throws {
+    @Test func aGoalSetFromTheCommandLineReachesTheRunningHub() async throws {
         let scratch = try Scratch()
         let data = scratch.path("data")
         let config = try scratch.write(
@@ -91,14 +91,14 @@ import Testing
         try await hub.waitForOutput("Workout started.")
         let set = try await StayfitProcess.run(["goals", "set", "duration", "10min", "--data-dir", data])
         #expect(set.status == 0, "stderr: \(set.error)")
-        // Ask until the hub's status shows the goal: the README promises it within two seconds.
-        let setAt = ContinuousClock.now
-        while !hub.standardOutput.contains("goal "), ContinuousClock.now - setAt < .seconds(3) {
+        // Ask until the hub's status shows the goal. How soon it does (the README's two seconds) is a timing, and
+        // timings are measured in Benchmarks/, not bounded in a test that a loaded machine would fail.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !hub.standardOutput.contains("goal "), ContinuousClock.now < deadline {
             hub.send("status")
             try await Task.sleep(for: .milliseconds(100))  // the pace of asking, not an ordering wait
         }
-        #expect(hub.standardOutput.contains("goal "), "the running hub did not pick up the goal")
-        #expect(ContinuousClock.now - setAt < .seconds(2.5), "picked up after \(ContinuousClock.now - setAt)")
+        #expect(hub.standardOutput.contains("goal "), "the running hub did not pick up the goal within 30 s")
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0)
         let workout = try #require(try await scratch.store().workouts().first)

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubTestKit
 import Testing
@@ -9,14 +10,11 @@ import Testing
     /// Runs `script` under `/bin/sh` with its standard output collected; returns it once the child has exited.
     func output(of script: String) async throws -> (text: String, ended: Bool) {
         let collected = try CollectedOutput(name: "child-stdout")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardOutput = FileHandle(fileDescriptor: collected.writeEnd, closeOnDealloc: false)
-        try process.run()
+        let process = try ChildProcess.spawn("/bin/sh", ["-c", script], stdout: collected.writeEnd)
+        defer { process.stop() }
         collected.closeWriteEnd()
         let ended = try await collected.waitForEnd(timeout: .seconds(20))
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(try await process.exitCode(within: .seconds(20)) == 0, "/bin/sh -c \(script) did not exit")
         return (collected.text, ended)
     }
 
@@ -29,12 +27,10 @@ import Testing
 
     @Test func theEndIsSeenOnlyWhenTheLastWriterCloses() async throws {
         let collected = try CollectedOutput(name: "two-writers")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "printf 'from the child\\n'"]
-        process.standardOutput = FileHandle(fileDescriptor: collected.writeEnd, closeOnDealloc: false)
-        try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        let process = try ChildProcess.spawn(
+            "/bin/sh", ["-c", "printf 'from the child\\n'"], stdout: collected.writeEnd)
+        defer { process.stop() }
+        try #require(try await process.exitCode(within: .seconds(20)) == 0, "the child did not exit")
         // The child is gone but this side still holds a write end: no end yet.
         #expect(try await !collected.waitForEnd(timeout: .milliseconds(200)))
         collected.closeWriteEnd()

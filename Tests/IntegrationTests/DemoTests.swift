@@ -34,14 +34,11 @@ import Testing
     }
 
     @Test func builtInDemoRunsTenSimulatedMinutesAndLeavesNothingBehind() async throws {
-        let started = ContinuousClock.now
         let result = try await StayfitProcess.run(["demo"])
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("StayFit Hub demo"))
         #expect(result.output.contains("Workout started."))
         #expect(result.output.contains("Workout 1 finished: 10:00,"), "output: \(result.output)")
-        // About ten seconds at 60× (a debug build on a busy machine may need a little longer).
-        #expect(ContinuousClock.now - started < .seconds(40))
     }
 
     @Test func demoRejectsABadRecordingWithItsLine() async throws {

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubStore
 import HubTestKit
@@ -23,24 +24,23 @@ import Testing
 
         // A real second process: Python's sqlite3 takes the write lock and keeps it for ten seconds.
         let database = scratch.path("data/\(HubStore.fileName)")
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        locker.arguments = [
-            "-c",
-            """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN IMMEDIATE")
-            print("locked", flush=True)
-            time.sleep(10)
-            print("letting go", flush=True)
-            db.execute("ROLLBACK")
-            """,
-            database,
-        ]
         let lockerOutput = try CollectedOutput(name: "locker-stdout")
-        locker.standardOutput = FileHandle(fileDescriptor: lockerOutput.writeEnd, closeOnDealloc: false)
-        try locker.run()
+        let locker = try ChildProcess.spawn(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import sqlite3, sys, time
+                db = sqlite3.connect(sys.argv[1], isolation_level=None)
+                db.execute("BEGIN IMMEDIATE")
+                print("locked", flush=True)
+                time.sleep(10)
+                print("letting go", flush=True)
+                db.execute("ROLLBACK")
+                """,
+                database,
+            ], stdout: lockerOutput.writeEnd)
+        defer { locker.stop() }
         lockerOutput.closeWriteEnd()
         let deadline = ContinuousClock.now + .seconds(30)
         while !lockerOutput.text.contains("locked") {
@@ -61,8 +61,8 @@ import Testing
             )
         }
 
-        // Wait for the lock to go without blocking a cooperative thread (waitUntilExit would hold one for seconds).
-        while locker.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        // The lock goes with the locker.
+        #expect(try await locker.exitCode(within: .seconds(60)) == 0, "the locker: \(lockerOutput.text)")
         hub.send("stop")
         try await hub.waitForOutput("Workout finished")
         hub.send("quit")

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import Synchronization
 import Testing
@@ -17,20 +18,15 @@ import Testing
         let scratch = try Scratch()
         let config = try scratch.write("stayfit.toml", Self.configuration)
         let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = StayfitProcess.binary
-        process.arguments = ["run", "--config", config, "--data-dir", scratch.path("data")]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(fileDescriptor: terminal.replica, closeOnDealloc: false)
-        try process.run()
+        let process = try ChildProcess.spawn(
+            StayfitProcess.binary.path, ["run", "--config", config, "--data-dir", scratch.path("data")],
+            stderr: terminal.replica)
         terminal.closeReplica()  // the child has its own copy; the end of its output is then seen as EIO
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer { process.stop() }
         var text = try await terminal.read(until: { $0.contains("] ready") }, timeout: .seconds(30))
-        kill(process.processIdentifier, SIGTERM)
+        process.send(SIGTERM)
         text += try await terminal.read(until: { _ in false }, timeout: .seconds(30))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "stderr: \(text)")
+        #expect(try await process.termination(within: .seconds(60)) == .exited(0), "stderr: \(text)")
 
         let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count >= 2, "stderr: \(text)")  // at least "starting" and "ready"

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubTestKit
 import Testing
@@ -14,37 +15,43 @@ final class StayfitProcess: Sendable {
         return here.appendingPathComponent("stayfit")
     }()
 
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
+    private let input: ChildInput
     private let output: CollectedOutput
     private let errors: CollectedOutput
 
     /// Starts `stayfit` with `arguments`; standard input is a pipe (so the console uses line mode).
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        input = Pipe()
+        input = try ChildInput()
         output = try CollectedOutput(name: "stayfit-stdout")
         errors = try CollectedOutput(name: "stayfit-stderr")
-        process.standardInput = input
-        process.standardOutput = FileHandle(fileDescriptor: output.writeEnd, closeOnDealloc: false)
-        process.standardError = FileHandle(fileDescriptor: errors.writeEnd, closeOnDealloc: false)
-        try process.run()
+        process = try ChildProcess.spawn(
+            Self.binary.path, arguments, environment: environment, stdin: input.readEnd, stdout: output.writeEnd,
+            stderr: errors.writeEnd)
         // The child has its own copies now; with ours closed, its exit is its output's end.
+        input.closeReadEnd()
         output.closeWriteEnd()
         errors.closeWriteEnd()
     }
 
     var standardOutput: String { output.text }
     var standardError: String { errors.text }
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { process.pid }
     var isRunning: Bool { process.isRunning }
 
     /// Types a line on the console.
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        input.write(line + "\n")
+    }
+
+    /// Sends `signal` to the hub (unless it has exited already).
+    func signal(_ signal: Int32) {
+        process.send(signal)
+    }
+
+    /// Closes the console's input, as a person ending the session with Ctrl-D would.
+    func closeInput() {
+        input.close()
     }
 
     /// Waits until standard output contains `text`; fails the test after `timeout`.
@@ -68,22 +75,18 @@ final class StayfitProcess: Sendable {
     func waitForExit(
         timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                Issue.record(
-                    "stayfit did not exit within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)",
-                    sourceLocation: sourceLocation)
-                throw StayfitProcessError.timedOut
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard let ended = try await process.termination(within: timeout) else {
+            process.send(SIGKILL)
+            Issue.record(
+                "stayfit did not exit within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)",
+                sourceLocation: sourceLocation)
+            throw StayfitProcessError.timedOut
         }
         // Everything the process wrote last is read once its output ends (bounded: a child it started could hold
         // it open).
         try await output.waitForEnd(timeout: .seconds(5))
         try await errors.waitForEnd(timeout: .seconds(5))
-        return process.terminationStatus
+        return ended.status
     }
 
     /// Runs `stayfit arguments` to completion and returns (status, stdout, stderr).
@@ -93,13 +96,14 @@ final class StayfitProcess: Sendable {
     ) async throws -> (status: Int32, output: String, error: String) {
         let process = try StayfitProcess(arguments, environment: environment)
         if let input { process.send(input) }
-        try process.input.fileHandleForWriting.close()
+        process.closeInput()
         let status = try await process.waitForExit(timeout: timeout)
         return (status, process.standardOutput, process.standardError)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.send(SIGKILL)
+        process.wait(timeout: .seconds(5))
     }
 }
 

@@ -1,0 +1,61 @@
+import BlueZTestKit
+import Foundation
+import HubTestKit
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The tests' own child processes: only the descriptors they are given, and an end that is the child's own.
+@Suite(.timeLimit(.minutes(1))) struct ChildProcessTests {
+    @Test func aChildHoldsOnlyItsStandardDescriptorsNotOnesTheTestHasOpen() async throws {
+        // Open without close-on-exec, as Foundation's process-monitoring socket is: a child must not inherit it.
+        let leaky = open("/dev/null", O_RDONLY)
+        try #require(leaky >= 3)
+        defer { close(leaky) }
+        let child = try ChildProcess.spawn("/bin/sleep", ["60"])
+        defer { child.stop() }
+        // Read from outside once the child runs sleep (before the exec it is still a copy of this process).
+        var descriptors: [String] = []
+        try await eventually(timeout: .seconds(20)) {
+            let command = try String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8)
+            guard command == "sleep\n" else { return false }
+            descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
+            return true
+        }
+        #expect(descriptors == ["0", "1", "2"], "the child's descriptors: \(descriptors)")
+    }
+
+    @Test func howAChildEndedIsItsExitCodeOrTheSignal() async throws {
+        let exits = try ChildProcess.spawn("/bin/sh", ["-c", "exit 7"])
+        #expect(try await exits.termination(within: .seconds(20)) == .exited(7))
+        #expect(!exits.isRunning)
+
+        let sleeper = try ChildProcess.spawn("/bin/sleep", ["60"])
+        #expect(sleeper.isRunning)
+        sleeper.send(SIGKILL)
+        let ended = try await sleeper.termination(within: .seconds(20))
+        #expect(ended == .signalled(SIGKILL))
+        #expect(ended?.status == 137)
+        // Asked again, the same answer: the child is reaped once and remembered.
+        #expect(sleeper.ended == .signalled(SIGKILL))
+    }
+
+    @Test func aChildReadsWhatIsWrittenToItsInputUntilItIsClosed() async throws {
+        let input = try ChildInput()
+        let output = try CollectedOutput(name: "child-cat")
+        let child = try ChildProcess.spawn("/bin/cat", [], stdin: input.readEnd, stdout: output.writeEnd)
+        defer { child.stop() }
+        input.closeReadEnd()
+        output.closeWriteEnd()
+        #expect(input.write("one\n"))
+        #expect(input.write("two\n"))
+        input.close()
+        #expect(try await child.exitCode(within: .seconds(20)) == 0)
+        #expect(try await output.waitForEnd(timeout: .seconds(20)))
+        #expect(output.text == "one\ntwo\n")
+        // Written after the end: refused, and the test process is not killed by SIGPIPE.
+        #expect(!input.write("three\n"))
+    }
+}

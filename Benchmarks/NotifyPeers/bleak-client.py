@@ -2,7 +2,8 @@
 the Heart Rate Measurement characteristic of the mock strap through BlueZ's D-Bus API, decodes each notification as
 the hub and the C client do, and counts them for SECONDS after a settling second. It prints how many it received in
 that window, the CPU time (process, nanoseconds) it spent in it, and how many it received in all, as hr-client does;
-a line "window" comes first, when the counted window begins.
+a line "window" comes first, when the counted window begins. It stops and disconnects only once a line (or the end)
+comes on its standard input: the benchmark closes the window first.
 
 Usage: python bleak-client.py DEVICE_PATH ACQUIRE|START SECONDS   (DBUS_SYSTEM_BUS_ADDRESS names the bus)
 """
@@ -40,9 +41,12 @@ async def main(device_path: str, path: str, seconds: float) -> None:
         first, cpu = received, time.process_time_ns()
         await asyncio.sleep(seconds)
         count, cpu = received - first, time.process_time_ns() - cpu
+        print(count, cpu, received, beats, flush=True)
+        # The window is closed by the benchmark, which reads dbus-daemon's clock now; only then does bleak stop
+        # notifications and disconnect, so that dbus-daemon's work for that is charged to no one's window, as for
+        # the hub.
+        sys.stdin.readline()
         await client.stop_notify(MEASUREMENT)
-    total = received
-    print(count, cpu, total, beats)
 
 
 if __name__ == "__main__":

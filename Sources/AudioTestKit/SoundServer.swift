@@ -38,7 +38,9 @@ public final class SoundServer: Sendable {
             environment: ["PULSE_RUNTIME_PATH": runtime, "HOME": folder], stderrPath: folder + "/pulseaudio.log")
         let socket = socketPath
         do {
-            try await eventually(timeout: .seconds(20)) { FileManager.default.fileExists(atPath: socket) }
+            try await eventually("PulseAudio's socket \(socket)", timeout: .seconds(20)) {
+                FileManager.default.fileExists(atPath: socket)
+            }
         } catch {
             process.stop()
             let log = (try? String(contentsOfFile: folder + "/pulseaudio.log", encoding: .utf8)) ?? ""

@@ -97,7 +97,9 @@ public func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async
 /// Waits (bounded) until `name` has an owner on the bus.
 public func waitForOwner(of name: String, on connection: DBusConnection, log: () -> String = { "" }) async throws {
     do {
-        try await eventually(timeout: .seconds(30)) { try await connection.nameOwner(of: name) != nil }
+        try await eventually("\(name) on the bus", timeout: .seconds(30)) {
+            try await connection.nameOwner(of: name) != nil
+        }
     } catch {
         throw HarnessError("\(name) never appeared on the bus. Mock output:\n\(log())")
     }

@@ -1,10 +1,12 @@
 /// Polls `condition` until it holds, failing after `timeout`; the bounded wait tests use instead of sleeps.
+///
+/// `what` says what is waited for, so that a test that gives up says what never came.
 public func eventually(
-    timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
+    _ what: String = "a condition", timeout: Duration = .seconds(10), _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while try await !condition() {
-        guard ContinuousClock.now < deadline else { throw HarnessError("Condition not met within \(timeout)") }
+        guard ContinuousClock.now < deadline else { throw HarnessError("waited \(timeout) for \(what) in vain") }
         try await Task.sleep(for: .milliseconds(50))
     }
 }

@@ -18,7 +18,7 @@ import Testing
         defer { child.stop() }
         // Read from outside once the child runs sleep (before the exec it is still a copy of this process).
         var descriptors: [String] = []
-        try await eventually(timeout: .seconds(20)) {
+        try await eventually("the child to run sleep", timeout: .seconds(20)) {
             let command = try String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8)
             guard command == "sleep\n" else { return false }
             descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()

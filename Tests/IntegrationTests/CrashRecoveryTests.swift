@@ -32,7 +32,7 @@ import Testing
         // saw committed is what survives the kill (the second in flight is all a crash may take).
         let store = try scratch.store()
         var seen = 0
-        try await eventually(timeout: .seconds(60)) {
+        try await eventually("the store to show four seconds of the workout", timeout: .seconds(60)) {
             guard let workout = try await store.unfinishedWorkout() else { return false }
             seen = try await store.samples(of: workout.id).count
             return seen >= 4
@@ -48,7 +48,7 @@ import Testing
         let restarted = try StayfitProcess(arguments)
         try await restarted.waitForOutput("Resumed the workout interrupted")
         // Recording carries on: two more seconds stored before the stop.
-        try await eventually(timeout: .seconds(60)) {
+        try await eventually("two more seconds stored after the restart", timeout: .seconds(60)) {
             try await store.samples(of: interrupted.id).count >= samples.count + 2
         }
         restarted.send("stop")

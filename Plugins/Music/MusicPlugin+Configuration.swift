@@ -14,7 +14,7 @@ extension MusicPlugin {
     /// fade-out-seconds = 3         # fade out when the workout finishes (0 = stop at once; 0…30)
     /// shuffle = false
     /// repeat = true                # start the playlist again after its last track
-    /// speech-stale-seconds = 5     # routine speech waiting longer than this is skipped (urgent never is; 1…60)
+    /// speech-stale-seconds = 5     # routine updates waiting longer are skipped (summary, lap, goal never; 1…60)
     /// ```
     public struct Configuration: PluginConfiguration, Equatable {
         public var audioDevice: AudioDevice

@@ -2,9 +2,10 @@ import HubCore
 
 /// The speech clips waiting to be said, most urgent first, and which of them are too old to say.
 ///
-/// Urgent clips (a goal reached) are never dropped and go ahead of routine ones. A routine clip whose event is
-/// older than `staleAfterSeconds` of real time when its turn comes is skipped: a "1 kilometre" heard a minute late
-/// is worse than none. When more than `capacity` routine clips wait, the oldest routine one is dropped.
+/// Higher priorities go first. Only routine (`info`) clips, the periodic updates, may go unsaid: one whose event is
+/// older than `staleAfterSeconds` of real time when its turn comes is skipped (a "1 kilometre" heard a minute late
+/// is worse than none), and when more than `capacity` routine clips wait, the oldest is dropped. Important and
+/// urgent ones (the summary, a lap, a goal, the answer to "status now") are said however late and however many.
 struct SpeechQueue {
     let capacity: Int
     let staleAfterSeconds: Double
@@ -21,8 +22,8 @@ struct SpeechQueue {
     mutating func add(_ clip: SpeechClip) -> SpeechClip? {
         let position = waiting.firstIndex { $0.priority < clip.priority } ?? waiting.endIndex
         waiting.insert(clip, at: position)
-        guard waiting.count(where: { $0.priority < .urgent }) > capacity,
-            let oldest = waiting.indices.filter({ waiting[$0].priority < .urgent })
+        guard waiting.count(where: { $0.priority == .info }) > capacity,
+            let oldest = waiting.indices.filter({ waiting[$0].priority == .info })
                 .min(by: { waiting[$0].eventAt < waiting[$1].eventAt })
         else { return nil }
         return waiting.remove(at: oldest)
@@ -35,7 +36,7 @@ struct SpeechQueue {
         var stale: [SpeechClip] = []
         while !waiting.isEmpty {
             let clip = waiting.removeFirst()
-            if clip.priority < .urgent, ageInSeconds(clip) > staleAfterSeconds {
+            if clip.priority == .info, ageInSeconds(clip) > staleAfterSeconds {
                 stale.append(clip)
                 continue
             }

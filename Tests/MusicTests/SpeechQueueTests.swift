@@ -36,6 +36,34 @@ import Testing
         #expect(queue.isEmpty)
     }
 
+    /// The workout's summary, a lap and the answer to "status now" are important, not routine: said however late.
+    @Test func aStaleSummaryLapOrStatusAnswerIsStillSaid() {
+        var queue = SpeechQueue(staleAfterSeconds: 5)
+        _ = queue.add(clip("Workout finished: 30 minutes, 5 kilometres.", .important, at: 0))
+        _ = queue.add(clip("Lap 3, 5 minutes, 1 kilometre.", .important, at: 1))
+        _ = queue.add(clip("old split", .info, at: 2))
+        let age: (SpeechClip) -> Double = { 60 - Double($0.eventAt.sinceOrigin.components.seconds) }
+        var said: [String] = []
+        var skipped: [String] = []
+        while true {
+            let next = queue.next(ageInSeconds: age)
+            skipped += next.stale.map(\.text)
+            guard let clip = next.clip else { break }
+            said.append(clip.text)
+        }
+        #expect(said == ["Workout finished: 30 minutes, 5 kilometres.", "Lap 3, 5 minutes, 1 kilometre."])
+        #expect(skipped == ["old split"])
+    }
+
+    @Test func aFullQueueDropsOnlyRoutineClips() {
+        var queue = SpeechQueue(capacity: 1, staleAfterSeconds: 5)
+        _ = queue.add(clip("summary", .important, at: 0))
+        _ = queue.add(clip("lap", .important, at: 1))
+        #expect(queue.add(clip("routine 1", .info, at: 2)) == nil)
+        #expect(queue.add(clip("routine 2", .info, at: 3))?.text == "routine 1")
+        #expect(queue.waiting.map(\.text) == ["summary", "lap", "routine 2"])
+    }
+
     @Test func aFullQueueDropsItsOldestRoutineClipAndNeverAnUrgentOne() {
         var queue = SpeechQueue(capacity: 2, staleAfterSeconds: 5)
         _ = queue.add(clip("urgent 1", .urgent, at: 0))

@@ -82,6 +82,33 @@ import Testing
         withExtendedLifetime(scratch) {}
     }
 
+    /// On a sped-up clock (the demo's 60×) staleness is real time: a routine sentence that waited one real second
+    /// (a minute of hub time) behind a synthesis is still said, as it would be in a real workout.
+    @Test func onASpedUpClockARoutineSentenceGoesStaleOnlyAfterItsRealSeconds() async throws {
+        let clock = ManualClock(speed: 60)
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let clips = context.bus.messages(of: SpeechClip.self, subscriber: "test")
+        let synthesizer = FakeSynthesizer(holdsFirst: true)
+        let (queued, queuedContinuation) = AsyncStream<Utterance>.makeStream()
+        let plugin = VoiceCoachPlugin(
+            configuration: try Self.configuration("skip-routine-after-seconds = 15"), context: context,
+            synthesizer: synthesizer, queued: { queuedContinuation.yield($0) })
+
+        try await Self.withRunning(plugin) {
+            context.bus.publish(Announcement("Routine one."))
+            #expect(try await synthesizer.started.next() == "Routine one.")
+            context.bus.publish(Announcement("Routine two."))
+            let queuedTexts = [try await queued.next().text, try await queued.next().text]
+            #expect(queuedTexts == ["Routine one.", "Routine two."])
+            // Sixty hub seconds: one real second at 60×, well within the 15 real seconds.
+            clock.advance(by: .seconds(60))
+            synthesizer.releaseFirst()
+            let said = [try await clips.next().text, try await clips.next().text]
+            #expect(said == ["Routine one.", "Routine two."])
+        }
+        withExtendedLifetime(scratch) {}
+    }
+
     /// With the real workout engine on a manual clock: an update every minute of moving time, said when that
     /// minute is reached, then the summary.
     @Test func periodicUpdatesComeAtTheConfiguredTimesOfARealWorkout() async throws {

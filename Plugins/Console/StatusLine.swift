@@ -16,7 +16,7 @@ public enum StatusLine {
             (plain ? "HR " : "♥ ") + (progress.currentHeartRate.map(String.init) ?? "--"),
             Format.energy(kilocalories: progress.totals.kilocalories),
         ]
-        if let steps = progress.totals.steps { parts.append("\(steps) steps") }
+        if let steps = progress.totals.steps { parts.append(Format.counted(steps, "step")) }
         if let goal = progress.goal { parts.append("goal \(goal.percent)%") }
         return parts.joined(separator: "  ")
     }

@@ -13,7 +13,7 @@ public enum Summary {
         if let heartRate = totals.averageHeartRate {
             parts.append("avg HR \(Int(heartRate.rounded()))" + (totals.maxHeartRate.map { ", max \($0)" } ?? ""))
         }
-        if let steps = totals.steps { parts.append("\(steps) steps") }
+        if let steps = totals.steps { parts.append(Format.counted(steps, "step")) }
         if let rmssd = totals.rmssdMilliseconds { parts.append("HRV (RMSSD) \(Int(rmssd.rounded())) ms") }
         return parts.joined(separator: ", ") + "."
     }

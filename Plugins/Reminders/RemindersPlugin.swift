@@ -129,7 +129,7 @@ public struct RemindersPlugin: Plugin {
             let text =
                 trigger.minutesBefore == 0
                 ? "Reminder: \(reminder.title)."
-                : "In \(trigger.minutesBefore) minutes: \(reminder.title)."
+                : "In \(Format.counted(trigger.minutesBefore, "minute")): \(reminder.title)."
             context.logger.info("reminder due", metadata: ["reminder": "\(reminder.id)", "text": "\(text)"])
             context.bus.publish(Announcement(text, priority: .important))
             context.bus.publish(

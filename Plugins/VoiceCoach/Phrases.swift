@@ -19,9 +19,7 @@ public struct Phrases: Sendable {
     // MARK: - Numbers
 
     /// `count` and the noun, singular for exactly one: "1 minute", "2 minutes", "0 kilometres".
-    static func counted(_ count: Int, _ one: String, _ many: String) -> String {
-        "\(count) \(count == 1 ? one : many)"
-    }
+    static func counted(_ count: Int, _ one: String, _ many: String) -> String { Format.counted(count, one, many) }
 
     /// A whole number from any `Double`: rounded, and clamped to ±10^12 (NaN is 0).
     static func whole(_ value: Double) -> Int {

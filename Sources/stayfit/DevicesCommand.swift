@@ -54,7 +54,7 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
-                writeLine("Scanning for heart-rate straps for \(seconds) seconds…")
+                writeLine("Scanning for heart-rate straps for \(Format.counted(seconds, "second"))…")
                 let straps = try await bluetooth.manager().scan(for: .seconds(seconds))
                 guard let first = straps.first else {
                     return print(

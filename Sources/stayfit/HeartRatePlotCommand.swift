@@ -70,7 +70,7 @@ struct HeartRateCommand: AsyncParsableCommand {
                 let low = series.points.map(\.minimum).min() ?? 0, high = series.points.map(\.maximum).max() ?? 0
                 let average = series.points.map(\.average).reduce(0, +) / Double(max(readings, 1))
                 print(
-                    "\(series.points.count) points; lowest \(Format.fixed(low, decimals: 0)), average of the points "
+                    "\(Format.counted(series.points.count, "point")); lowest \(Format.fixed(low, decimals: 0)), average of the points "
                         + "\(Format.fixed(average, decimals: 0)), highest \(Format.fixed(high, decimals: 0)) bpm.")
                 if let svg { print("Picture written to \(svg).") }
             }

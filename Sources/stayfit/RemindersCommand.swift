@@ -225,7 +225,7 @@ private func describe(_ reminder: Reminder) -> String {
     var text =
         "\"\(Format.printable(reminder.title, limit: nil))\" at \(reminder.time), "
         + ReminderInput.describe(reminder.weekdays)
-    if let minutes = reminder.alertMinutesBefore { text += ", alert \(minutes) minutes before" }
+    if let minutes = reminder.alertMinutesBefore { text += ", alert \(Format.counted(minutes, "minute")) before" }
     return text
 }
 

@@ -30,7 +30,10 @@ struct ResetCommand: AsyncParsableCommand {
             let store = try storeOptions.openStore()
             if !yes {
                 let workouts = try await store.rowCounts()["workouts"] ?? 0
-                print("This deletes your profile, goals, reminders and all \(workouts) workouts in \(store.path).")
+                let all = workouts == 1 ? "the 1 workout" : "all \(workouts) workouts"
+                print(
+                    "This deletes your profile, goals, reminders, \(all), the all-day heart-rate log and the "
+                        + "remembered strap in \(store.path).")
                 print("Type yes to delete everything: ", terminator: "")
                 guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
                     print("Nothing deleted.")

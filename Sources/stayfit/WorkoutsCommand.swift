@@ -118,7 +118,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 for line in WorkoutDetailLines.lines(samples: detail.samples, zones: zones, units: units) {
                     print(line)
                 }
-                print("  Samples     \(detail.samples.count) seconds recorded (--json prints them)")
+                print("  Samples     \(Format.counted(detail.samples.count, "second")) recorded (--json prints them)")
                 if let svg { print("Picture written to \(svg).") }
             }
         }

@@ -54,7 +54,7 @@ extension WorkoutsCommand {
                     : try await WorkoutImporter.store(activity, person: person, filter: LiveTrackFilter(), in: store)
                 let (pointCount, repeatedTimes) = (activity.points.count, activity.repeatedTimes)
                 let totals = imported.totals
-                var notes: [String] = ["\(pointCount) points"]
+                var notes: [String] = [Format.counted(pointCount, "point")]
                 if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
                 if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
                 if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }

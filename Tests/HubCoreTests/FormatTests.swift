@@ -14,6 +14,16 @@ import Testing
         #expect(Format.fixed(value, decimals: decimals) == text)
     }
 
+    @Test(arguments: [(0, "0 workouts"), (1, "1 workout"), (2, "2 workouts"), (-1, "-1 workouts")])
+    func aCountAgreesWithItsNoun(count: Int, text: String) {
+        #expect(Format.counted(count, "workout") == text)
+    }
+
+    @Test func aNounWithAnIrregularPluralIsGivenIt() {
+        #expect(Format.counted(1, "entry", "entries") == "1 entry")
+        #expect(Format.counted(3, "entry", "entries") == "3 entries")
+    }
+
     @Test func clockOfADurationRoundsDown() {
         #expect(Format.clock(.milliseconds(65_999)) == "1:05")
     }

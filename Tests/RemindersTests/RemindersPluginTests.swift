@@ -159,6 +159,15 @@ import Testing
         }
     }
 
+    @Test func anAlertOneMinuteAheadSaysMinuteNotMinutes() async throws {
+        let hub = try RemindersHarness(at: "2026-11-23 18:00")
+        _ = try await hub.add("Stretch", at: "18:30", on: .everyDay, alert: 1)
+        try await hub.running {
+            try await hub.advance(to: "2026-11-23 18:29")
+            #expect(try await hub.published().announcements == ["In 1 minute: Stretch."])
+        }
+    }
+
     @Test func anAlertComesTheGivenMinutesBeforeTheReminder() async throws {
         let hub = try RemindersHarness(at: "2026-11-23 18:00")
         let run = try await hub.add("Evening run", at: "18:30", on: .everyDay, alert: 15)

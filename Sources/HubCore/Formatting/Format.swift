@@ -5,6 +5,13 @@ import Foundation
 /// Every function takes any value, however absurd (a goal of 10^20 steps left in someone's database, a NaN),
 /// and returns text: nothing here converts a `Double` to `Int` in a way that can trap.
 public enum Format {
+    /// `count` and its noun, singular for exactly one: "1 minute", "2 minutes", "0 workouts".
+    ///
+    /// `many` defaults to `one` + "s"; give it for the nouns that do not follow that rule.
+    public static func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(count) \(count == 1 ? one : many ?? one + "s")"
+    }
+
     /// `7:05` or `1:02:03`.
     public static func clock(_ duration: Duration) -> String {
         clock(seconds: wholeNumber(duration.seconds.rounded(.down)))

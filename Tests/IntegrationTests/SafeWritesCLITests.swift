@@ -188,4 +188,12 @@ import Testing
             #expect(text == "mine" || replaced)
         }
     }
+
+    @Test(arguments: [["audio", "test", "--device", "-"], ["demo", "--audio-out", "-"]])
+    func aWAVCannotGoToStandardOutputAndSaysWhatToGive(_ arguments: [String]) async throws {
+        let result = try await StayfitProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains("- (standard output) is not supported"), "\(result.error)")
+        #expect(result.error.contains("give a file name ending in .wav"))
+    }
 }

@@ -46,7 +46,7 @@ if arguments.first == "phase", arguments.count == 4, let format = WorkoutFileFor
         let store = try HubStore(directory: directory)
         guard let workout = try await store.workout(1) else { fatalError("no workout 1 in \(directory.path)") }
         try await measure {
-            let writer = try ChunkedFileWriter(path: path)
+            let writer = try ChunkedFileWriter(path: path, ifExists: .replace)
             _ = try await WorkoutExporter.export(workout, from: store, format: format, sport: .running, to: writer)
             try writer.finish()
         }

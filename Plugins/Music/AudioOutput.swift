@@ -1,3 +1,4 @@
+import HubCore
 import MPV
 
 /// The one audio path: a music player and a speech player, both libmpv, on one device or mixed into one WAV file.
@@ -16,8 +17,10 @@ final class AudioOutput: Sendable {
 
     /// Opens libmpv (the first time in this process) and starts both players.
     ///
+    /// - Parameter ifExists: for a file, what to do with one already at its path (the hub replaces its own
+    ///   recording; `stayfit audio test` asks).
     /// - Throws: `AudioOutputError` saying what to fix.
-    init(device: AudioDevice) throws(AudioOutputError) {
+    init(device: AudioDevice, ifExists: SafeFileWriter.IfExists = .replace) throws(AudioOutputError) {
         self.device = device
         let library: MPVLibrary
         do { library = try MPVLibrary.shared() } catch { throw .player(error, device: device) }
@@ -27,7 +30,7 @@ final class AudioOutput: Sendable {
         case .device(let name):
             outputs = [MPVOptions.device(name), MPVOptions.device(name)]
         case .file(let path):
-            let made = try FileSoundCard(outputPath: path, inputCount: 2)
+            let made = try FileSoundCard(outputPath: path, inputCount: 2, ifExists: ifExists)
             card = made
             // A small output buffer, so that volume changes reach the file quickly (see FileSoundCard).
             outputs = made.inputs.map { MPVOptions.rawPCM(to: $0) + [("audio-buffer", "0.02")] }
@@ -42,16 +45,18 @@ final class AudioOutput: Sendable {
         }
     }
 
-    /// Hands every event of both players to `deliver` until both are shut down, then closes the file output.
+    /// Hands every event of both players to `deliver` until both are shut down, then puts the file output in place.
     ///
     /// The file output must keep reading until the players are gone: a player blocked writing into a FIFO nobody
     /// reads could not finish its shutdown.
-    func forwardEvents(_ deliver: @escaping @Sendable (Source, MPVEvent) -> Void) async {
+    ///
+    /// - Returns: why the file output is not whole at its path (a full disk, say), or nil (also for a device).
+    func forwardEvents(_ deliver: @escaping @Sendable (Source, MPVEvent) -> Void) async -> AudioOutputError? {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [music] in for await event in music.events { deliver(.music, event) } }
             group.addTask { [speech] in for await event in speech.events { deliver(.speech, event) } }
         }
-        await soundCard?.stop()
+        return await soundCard?.stop()
     }
 
     /// Starts shutting both players down; `forwardEvents` returns when they and the file output are done.

@@ -1,3 +1,4 @@
+import HubCore
 import MPV
 
 /// The output could not be opened: libmpv is missing, the device refused, or the WAV file cannot be written.
@@ -8,6 +9,11 @@ public struct AudioOutputError: Error, Sendable, CustomStringConvertible {
 
     static func cannotOpen(_ path: String, reason: String) -> AudioOutputError {
         AudioOutputError("cannot write \(path): \(reason). Check that its folder exists and is writable")
+    }
+
+    /// The WAV file may not be written at its path, or could not be written whole (a full disk, say).
+    static func file(_ error: FileWriteError) -> AudioOutputError {
+        AudioOutputError(error.description)
     }
 
     static func player(_ error: MPVError, device: AudioDevice) -> AudioOutputError {

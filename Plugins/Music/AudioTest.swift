@@ -1,19 +1,24 @@
 import Foundation
+import HubCore
 import MPV
 
 /// `stayfit audio test`: plays clips on the configured output, one after another, through the same speech player
 /// the hub uses, and says whether the device worked.
 public enum AudioTest {
-    /// Plays `clips` on `device` in order and returns once the last one has finished.
+    /// Plays `clips` on `device` in order and returns once the last one has finished (and, for a file, once the
+    /// whole recording is at its path).
     ///
-    /// - Throws: `AudioOutputError` when libmpv is missing or the device cannot be opened, naming what to fix.
-    public static func play(_ clips: [(samples: [Int16], format: PCMFormat)], on device: AudioDevice) async throws {
-        let output = try AudioOutput(device: device)
-        let folder = NSTemporaryDirectory() + "/stayfit-audio-test-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// - Parameter ifExists: for a file, what to do with one already at its path.
+    /// - Throws: `AudioOutputError` when libmpv is missing, the device cannot be opened, or the file cannot be
+    ///   written whole, naming what to fix.
+    public static func play(
+        _ clips: [(samples: [Int16], format: PCMFormat)], on device: AudioDevice, ifExists: SafeFileWriter.IfExists
+    ) async throws {
+        let output = try AudioOutput(device: device, ifExists: ifExists)
+        let folder = try PrivateFolder.make(prefix: "stayfit-audio-test")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (events, continuation) = AsyncStream.makeStream(of: MPVEvent.self)
-        async let forwarding: Void = output.forwardEvents { source, event in
+        async let forwarding = output.forwardEvents { source, event in
             if source == .speech { continuation.yield(event) }
         }
         var failure: (any Error)?
@@ -21,7 +26,9 @@ public enum AudioTest {
         var iterator = events.makeAsyncIterator()
         clips: for (index, clip) in clips.enumerated() {
             let file = folder + "/clip-\(index).wav"
-            try Data(WAVFile.bytes(samples: clip.samples, format: clip.format)).write(to: URL(fileURLWithPath: file))
+            try SafeFileWriter.write(
+                WAVFile.bytes(samples: clip.samples, format: clip.format), to: file, ifExists: .replace,
+                allowsStandardOutput: false)
             do {
                 try output.speech.command("loadfile", file, "replace")
             } catch {
@@ -46,8 +53,9 @@ public enum AudioTest {
             }
         }
         output.shutdown()
-        await forwarding
+        let recording = await forwarding
         continuation.finish()
         if let failure { throw failure }
+        if let recording { throw recording }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import MPV
 import Synchronization
 
@@ -13,6 +14,10 @@ import Synchronization
 /// reach a device through libmpv's own 0.2 s buffer.
 ///
 /// The card is a thread of its own (like a device's interrupt): its work is real-time pacing, not waiting for data.
+///
+/// The file is written through `SafeFileWriter` and put in place by ``stop()``: a recording cut off by a full disk
+/// is never left at the path as if it were whole. The players are still read after a failed write (a player blocked
+/// on a full FIFO could not stop), and ``stop()`` says what went wrong.
 final class FileSoundCard: Sendable {
     /// The FIFOs the players write into.
     let inputs: [String]
@@ -21,24 +26,29 @@ final class FileSoundCard: Sendable {
     let format: PCMFormat
     private let folder: String
     private let stopRequested = Atomic<Bool>(false)
-    private let finished: AsyncStream<Void>
+    /// The file's outcome, once the mixer thread has put it in place (nil) or dropped it (the failure).
+    private let finished: AsyncStream<FileWriteError?>
 
-    /// Creates the FIFOs and the output file and starts mixing.
+    /// Checks the output path, creates the FIFOs and the output's temporary file, and starts mixing.
     ///
-    /// - Throws: `AudioOutputError` when the file or the FIFOs cannot be created.
-    init(outputPath: String, inputCount: Int, format: PCMFormat = .standard) throws(AudioOutputError) {
+    /// - Parameter ifExists: what to do with a file already at `outputPath`.
+    /// - Throws: `AudioOutputError` when the file or the FIFOs cannot be created, or the path may not be replaced.
+    init(
+        outputPath: String, inputCount: Int, format: PCMFormat = .standard, ifExists: SafeFileWriter.IfExists
+    ) throws(AudioOutputError) {
         self.format = format
-        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else {
-            throw .cannotOpen(outputPath, reason: String(cString: strerror(errno)))
+        let output: SafeFileWriter
+        do {
+            output = try SafeFileWriter(path: outputPath, ifExists: ifExists, allowsStandardOutput: false)
+        } catch {
+            throw .file(error)
         }
-        let template = NSTemporaryDirectory() + "/stayfit-audio-XXXXXX"
-        var name = Array(template.utf8CString)
-        guard mkdtemp(&name) != nil else {
-            close(output)
-            throw .cannotOpen(template, reason: String(cString: strerror(errno)))
+        do {
+            folder = try PrivateFolder.make(prefix: "stayfit-audio")
+        } catch {
+            output.discard()
+            throw .file(error)
         }
-        folder = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var fifos: [String] = []
         var descriptors: [Int32] = []
         for index in 0..<inputCount {
@@ -48,7 +58,7 @@ final class FileSoundCard: Sendable {
             guard mkfifo(path, 0o600) == 0, case let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC), fd >= 0 else {
                 let reason = String(cString: strerror(errno))
                 descriptors.forEach { close($0) }
-                close(output)
+                output.discard()
                 throw .cannotOpen(path, reason: reason)
             }
             _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, 16_384)
@@ -57,23 +67,28 @@ final class FileSoundCard: Sendable {
         }
         inputs = fifos
         origin = .now
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: FileWriteError?.self)
         finished = stream
         let mixer = Mixer(
             output: output, inputs: descriptors, format: format, origin: origin, stopRequested: StopFlag(self))
         let thread = Thread {
-            mixer.run()
+            continuation.yield(mixer.run())
             continuation.finish()
         }
         thread.name = "sound card"
         thread.start()
     }
 
-    /// Writes what is due, completes the WAV header and closes the file. Call it after the players are gone.
-    func stop() async {
+    /// Writes what is due, completes the WAV header and puts the file in place. Call it after the players are gone.
+    ///
+    /// - Returns: nil when the whole recording is at its path; otherwise why it is not (a full disk, say), and the
+    ///   path holds what it held before.
+    func stop() async -> AudioOutputError? {
         stopRequested.store(true, ordering: .sequentiallyConsistent)
-        for await _ in finished {}
+        var failure: FileWriteError?
+        for await outcome in finished { failure = outcome }
         try? FileManager.default.removeItem(atPath: folder)
+        return failure.map(AudioOutputError.file)
     }
 
     fileprivate var isStopRequested: Bool { stopRequested.load(ordering: .sequentiallyConsistent) }
@@ -88,17 +103,17 @@ private struct StopFlag: Sendable {
 
 /// The mixing loop, confined to the card's thread.
 private struct Mixer: @unchecked Sendable {
-    // @unchecked: plain file descriptors and values, used only by the one thread that runs the loop.
-    let output: Int32
+    // @unchecked: plain file descriptors, values and the output file, used only by the one thread that runs the loop.
+    let output: SafeFileWriter
     let inputs: [Int32]
     let format: PCMFormat
     let origin: ContinuousClock.Instant
     let stopRequested: StopFlag
 
-    func run() {
-        let headerBytes = 44
+    /// Mixes until asked to stop, then puts the file in place; returns why it could not, or nil.
+    func run() -> FileWriteError? {
         let header = WAVFile.header(format: format, dataBytes: 0)
-        writeAll(header)
+        var failure = write(header, at: nil)
         var pending = [[UInt8]](repeating: [], count: inputs.count)
         var framesWritten = 0
         var lastHeaderUpdate = 0
@@ -110,17 +125,20 @@ private struct Mixer: @unchecked Sendable {
             if due > 0 {
                 var mix = [Int32](repeating: 0, count: due * format.channels)
                 for (index, fd) in inputs.enumerated() { add(from: fd, into: &mix, pending: &pending[index]) }
-                writeAll(
-                    mix.flatMap { sample -> [UInt8] in
-                        let clipped = UInt16(bitPattern: Int16(clamping: sample))
-                        return [UInt8(truncatingIfNeeded: clipped), UInt8(truncatingIfNeeded: clipped >> 8)]
-                    })
+                failure =
+                    failure
+                    ?? write(
+                        mix.flatMap { sample -> [UInt8] in
+                            let clipped = UInt16(bitPattern: Int16(clamping: sample))
+                            return [UInt8(truncatingIfNeeded: clipped), UInt8(truncatingIfNeeded: clipped >> 8)]
+                        }, at: nil)
                 framesWritten += due
             }
-            // The header's sizes are kept current about once a second, so a file cut short by a crash still plays.
+            // The header's sizes are kept current about once a second, so that the temporary file a crash leaves still
+            // plays.
             if stopping || framesWritten - lastHeaderUpdate >= format.sampleRate {
                 let fixed = WAVFile.header(format: format, dataBytes: framesWritten * format.bytesPerFrame)
-                fixed.withUnsafeBytes { _ = pwrite(output, $0.baseAddress, headerBytes, 0) }
+                failure = failure ?? write(fixed, at: 0)
                 lastHeaderUpdate = framesWritten
             }
             if stopping { break }
@@ -133,7 +151,16 @@ private struct Mixer: @unchecked Sendable {
             }
         }
         for fd in inputs { close(fd) }
-        close(output)
+        if let failure {
+            output.discard()
+            return failure
+        }
+        do throws(FileWriteError) {
+            try output.commit()
+        } catch {
+            return error
+        }
+        return nil
     }
 
     /// Adds up to `mix.count` samples from one FIFO; what is not there stays silence.
@@ -153,15 +180,14 @@ private struct Mixer: @unchecked Sendable {
         buffer = []
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(output, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }  // a full disk: the file ends here, the hub goes on
-                offset += written
-            }
+    /// Writes `bytes` (at `offset`, or appended); returns the failure. After one, nothing more is written: the
+    /// file is dropped at the end, and the players are still read.
+    private func write(_ bytes: [UInt8], at offset: Int?) -> FileWriteError? {
+        do throws(FileWriteError) {
+            if let offset { try output.write(bytes, at: offset) } else { try output.write(bytes) }
+        } catch {
+            return error
         }
+        return nil
     }
 }

@@ -62,7 +62,7 @@ public struct MusicPlugin: Plugin {
             throw error
         }
         if let card = output.soundCard { fileOutputStarted?(card.origin) }
-        let speechFolder = try Self.makeSpeechFolder()
+        let speechFolder = try PrivateFolder.make(prefix: "stayfit-speech")
         defer { try? FileManager.default.removeItem(atPath: speechFolder) }
         let session = MusicSession(
             configuration: configuration, context: context, output: output, speechFolder: speechFolder)
@@ -71,7 +71,13 @@ public struct MusicPlugin: Plugin {
         context.logger.info("audio output ready", metadata: ["device": "\(configuration.audioDevice)"])
 
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await output.forwardEvents { inbox.post(.player($0, $1)) } }
+            group.addTask { [context] in
+                // A recording cut off (a full disk) is not left at its path; whoever runs the hub is told.
+                if let failure = await output.forwardEvents({ inbox.post(.player($0, $1)) }) {
+                    context.logger.error("\(failure.description)")
+                    context.bus.publish(AudioStatusChanged(.deviceFailed(failure.description)))
+                }
+            }
             await withGracefulShutdownHandler {
                 for await event in inbox {
                     switch event {
@@ -114,13 +120,5 @@ public struct MusicPlugin: Plugin {
             try? await Task.sleep(for: .milliseconds(50))
             inbox.post(.fade(generation: generation, remaining: 1 - Double(step) / Double(steps)))
         }
-    }
-
-    private static func makeSpeechFolder() throws -> String {
-        var name = Array((NSTemporaryDirectory() + "/stayfit-speech-XXXXXX").utf8CString)
-        guard mkdtemp(&name) != nil else {
-            throw AudioOutputError.cannotOpen(NSTemporaryDirectory(), reason: String(cString: strerror(errno)))
-        }
-        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

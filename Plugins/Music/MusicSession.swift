@@ -289,8 +289,10 @@ final class MusicSession {
         let file = speechFolder + "/speech-\(clipNumber).wav"
         let bytes = WAVFile.bytes(
             samples: clip.samples, format: PCMFormat(sampleRate: clip.sampleRate, channels: clip.channels))
-        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
-            logger.error("speech not played: cannot write \(file)")
+        do {
+            try SafeFileWriter.write(bytes, to: file, ifExists: .replace, allowsStandardOutput: false)
+        } catch {
+            logger.error("speech not played: \(error)")
             return sayNext()
         }
         if !ducked {

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import MPV
 
 /// Music and a chime made by code, so that the demo, `stayfit audio test` and the tests need no music files: short
@@ -33,7 +34,7 @@ public enum SelfMadeMusic {
         return try tracks.enumerated().map { index, track in
             let path = folder + String(format: "/%02d %@.wav", index + 1, track.title)
             let bytes = WAVFile.bytes(samples: samples(of: track), format: format, title: track.title, artist: artist)
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try SafeFileWriter.write(bytes, to: path, ifExists: .replace, allowsStandardOutput: false)
             return path
         }
     }

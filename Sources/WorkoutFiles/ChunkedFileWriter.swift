@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 #if canImport(Glibc)
     import Glibc
@@ -6,44 +7,25 @@ import Foundation
 
 /// Writes a document to a file 64 KiB at a time, so that a long workout's export never sits whole in memory.
 ///
-/// A named file is written beside its final name and renamed into place by `finish()`: a failed or abandoned
-/// export leaves no half-written file behind. Standard output (`path` nil) is written as it goes.
+/// A named file is written through `SafeFileWriter` and put in place by `finish()`: a failed or abandoned export
+/// leaves no half-written file behind, and what is at the path is replaced only as the writer was told. Standard
+/// output (`path` nil or `-`) is written as it goes.
 public final class ChunkedFileWriter {
     static let chunkSize = 64 * 1024
 
     private var buffer: [UInt8] = []
-    private var descriptor: Int32
-    private let path: String?
-    private let partPath: String?
-    private var failure: String?
+    private let file: SafeFileWriter
+    private var failure: FileWriteError?
     /// Bytes written so far, the buffer included.
     public private(set) var byteCount = 0
 
-    /// Creates (or replaces, when it finishes) the file at `path`; nil writes to standard output.
+    /// Checks `path` and opens the file (it replaces what is there only when it finishes); nil or `-` writes to
+    /// standard output.
     ///
-    /// - Throws: `WorkoutFileError` naming the file when it cannot be created.
-    public init(path: String?) throws {
-        self.path = path
+    /// - Throws: `FileWriteError` naming the file when it cannot be created, or may not be replaced.
+    public init(path: String?, ifExists: SafeFileWriter.IfExists) throws {
         buffer.reserveCapacity(Self.chunkSize + 1024)
-        guard let path else {
-            descriptor = 1
-            partPath = nil
-            return
-        }
-        let part = path + ".part"
-        descriptor = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw WorkoutFileError(
-                file: path, problem: "cannot create the file: \(String(cString: strerror(errno))); check the directory")
-        }
-        partPath = part
-    }
-
-    deinit {
-        if let partPath, descriptor >= 0 {
-            close(descriptor)
-            unlink(partPath)
-        }
+        file = try SafeFileWriter(path: path ?? SafeFileWriter.standardOutput, ifExists: ifExists)
     }
 
     // MARK: - Text
@@ -151,36 +133,22 @@ public final class ChunkedFileWriter {
             buffer.removeAll(keepingCapacity: true)
         }
         guard failure == nil else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { Glibc.write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                return
-            }
-            offset += written
+        do throws(FileWriteError) {
+            try file.write(buffer)
+        } catch {
+            failure = error
         }
     }
 
     /// Writes what is left and, for a file, puts it in place under its name.
     ///
-    /// - Throws: `WorkoutFileError` naming the file when a write failed (a full disk, say); nothing is left behind.
+    /// - Throws: `FileWriteError` naming the file when a write failed (a full disk, say); nothing is left behind.
     public func finish() throws {
         flush()
-        guard let path, let partPath else {
-            if let failure { throw WorkoutFileError(file: "standard output", problem: "cannot write: \(failure)") }
-            return
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        descriptor = -1
-        if failure == nil, rename(partPath, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
-            unlink(partPath)
-            throw WorkoutFileError(file: path, problem: "cannot write the file: \(failure); nothing was written")
+            file.discard()
+            throw failure
         }
+        try file.commit()
     }
 }

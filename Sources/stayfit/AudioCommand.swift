@@ -24,6 +24,7 @@ struct AudioCommand: AsyncParsableCommand {
                 "The device instead of [plugins.music] audio-device: alsa/default, pipewire, pulse, auto, or a .wav file.",
                 valueName: "device"))
         var device: String?
+        @OptionGroup var replace: ReplaceOption
 
         /// The spoken part of the test: `text` in the voice of `[plugins.voice-coach]` (eSpeak NG's default English
         /// voice when the coach is not configured), synthesised as the coach does.
@@ -40,6 +41,11 @@ struct AudioCommand: AsyncParsableCommand {
         static let sentence = "StayFit Hub audio works"
 
         func validate() throws {
+            if device == SafeFileWriter.standardOutput {
+                throw ValidationError(
+                    "--device - (standard output) is not supported: the WAV header is completed at the end, so give "
+                        + "a file name ending in .wav, e.g. --device test.wav.")
+            }
             if let device, AudioDevice(device) == nil {
                 throw ValidationError(
                     "--device \"\(device)\" is not an audio device or a .wav file. \(AudioDevice.hint).")
@@ -57,13 +63,16 @@ struct AudioCommand: AsyncParsableCommand {
                 } else {
                     target = .device("auto")
                 }
+                // Asked (or refused) before anything plays, not after.
+                let ifExists: SafeFileWriter.IfExists =
+                    if case .file(let path) = target { replace.ifExists(at: path) } else { .refuse }
                 var clips: [(samples: [Int16], format: PCMFormat)] = [
                     (SelfMadeMusic.chime(), SelfMadeMusic.format)
                 ]
                 let clip = try await Self.speak(Self.sentence, configuration)
                 clips.append((clip.samples, PCMFormat(sampleRate: clip.sampleRate, channels: clip.channels)))
                 writeLine("Playing a chime and \"\(Self.sentence)\" on \(target)…")
-                try await AudioTest.play(clips, on: target)
+                try await AudioTest.play(clips, on: target, ifExists: ifExists)
                 writeLine("Done. If you heard nothing, check the speaker's volume and audio-device in [plugins.music].")
             }
         }

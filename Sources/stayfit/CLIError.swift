@@ -52,7 +52,8 @@ func printError(_ text: String) {
     print(text, to: &standardError)
 }
 
-private struct StandardError: TextOutputStream {
+/// Standard error as a stream for `print(_:to:)`, unbuffered.
+struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         let bytes = Array(string.utf8)
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }

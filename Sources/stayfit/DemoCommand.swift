@@ -32,6 +32,8 @@ struct DemoCommand: AsyncParsableCommand {
             valueName: "file.wav"))
     var audioOut: String?
 
+    @OptionGroup var replace: ReplaceOption
+
     @Flag(help: "Show the hub's log (info level) on stderr.")
     var verbose = false
 
@@ -41,6 +43,11 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--file needs a path to a CSV, GPX or TCX recording (got \"\(file)\"); leave it out for the built-in run."
             )
+        }
+        if audioOut == SafeFileWriter.standardOutput {
+            throw ValidationError(
+                "--audio-out - (standard output) is not supported: the WAV header is completed at the end, so give a "
+                    + "file name ending in .wav, e.g. --audio-out demo.wav.")
         }
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") || audioOut.hasSuffix("/") {
             throw ValidationError(
@@ -68,8 +75,15 @@ struct DemoCommand: AsyncParsableCommand {
             let lock = try await StoreOptions.lockForHub(directory: directory)
             defer { withExtendedLifetime(lock) {} }
 
-            let music = try audioOut.map { try demoMusic(into: $0) } ?? ""
-            defer { if audioOut != nil { try? FileManager.default.removeItem(atPath: demoMusicFolder) } }
+            if let audioOut {
+                // Refused (or asked) now, not after the run: the hub's music plugin replaces the file it records.
+                try SafeFileWriter(
+                    path: audioOut, ifExists: replace.ifExists(at: audioOut), allowsStandardOutput: false
+                ).discard()
+            }
+            let musicFolder = try audioOut.map { _ in try PrivateFolder.make(prefix: "stayfit-demo-music") }
+            defer { if let musicFolder { try? FileManager.default.removeItem(atPath: musicFolder) } }
+            let music = try audioOut.map { try demoMusic(into: $0, folder: musicFolder ?? "") } ?? ""
             let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(minutes)"
             let text = """
                 [hub]
@@ -93,7 +107,16 @@ struct DemoCommand: AsyncParsableCommand {
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
+            // The recording's failures (a full disk): the music plugin says them on the bus as the hub stops.
+            let audioFailures = hub.bus.inbox(of: String.self, subscriber: "demo") {
+                $0.route(AudioStatusChanged.self) {
+                    if case .deviceFailed(let reason) = $0.status { reason } else { nil }
+                }
+            }
             try await hub.run()
+            audioFailures.finish()
+            var audioFailure: String?
+            for await reason in audioFailures where audioFailure == nil { audioFailure = reason }
 
             guard let workout = try await store.workouts(limit: 1).first, workout.status == .finished else {
                 throw CLIError("the demo ended without a finished workout; run it with --verbose to see why")
@@ -104,19 +127,20 @@ struct DemoCommand: AsyncParsableCommand {
                     "Stored in \(directory.path). See it with: stayfit workouts show \(workout.id) --data-dir \(directory.path)"
                 )
             }
+            if let audioFailure, audioOut != nil {
+                throw CLIError(audioFailure)
+            }
         }
     }
 
-    /// Where the self-made demo music is written for the run.
-    private var demoMusicFolder: String { NSTemporaryDirectory() + "/stayfit-demo-music-\(getpid())" }
-
-    /// The `[plugins.music]` table that plays the self-made music into `path`, and the voice coach it says.
-    private func demoMusic(into path: String) throws -> String {
-        _ = try SelfMadeMusic.write(into: demoMusicFolder)
+    /// The `[plugins.music]` table that plays the self-made music, written into `folder`, into `path`, and the
+    /// voice coach it says.
+    private func demoMusic(into path: String, folder: String) throws -> String {
+        _ = try SelfMadeMusic.write(into: folder)
         return """
             [plugins.music]
             audio-device = \(tomlString(path))
-            playlist = \(tomlString(demoMusicFolder))
+            playlist = \(tomlString(folder))
             volume = 80
 
             [plugins.voice-coach]

@@ -22,7 +22,9 @@ struct HeartRateCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Centre of a range of --span.", valueName: "time")) var around: String?
         @Option(help: ArgumentHelp("Length of the range around --around: 90s, 10m, 2h, 3d, 1w.", valueName: "span"))
         var span: String?
-        @Option(help: ArgumentHelp("Also draw the plot as SVG into this file.", valueName: "file")) var svg: String?
+        @Option(help: ArgumentHelp("Also draw the plot as SVG into this file (-: standard output).", valueName: "file"))
+        var svg: String?
+        @OptionGroup var replace: ReplaceOption
         @Option(help: "Columns of the terminal plot, 20 to 400.") var width = 72
         @Flag(help: "Print the points as JSON instead of a plot.") var json = false
 
@@ -35,6 +37,8 @@ struct HeartRateCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
+                try ReportArguments.checkOneStandardOutput(svg: svg, json: json)
+                let say = ReportArguments.lines(besides: svg)
                 let (start, end) = try range()
                 guard (20...400).contains(width) else {
                     throw CLIError("--width: \(width) is out of range; use 20 to 400 columns", exitCode: 64)
@@ -49,30 +53,36 @@ struct HeartRateCommand: AsyncParsableCommand {
                 let title =
                     "Heart rate \(LocalTime.format(start, "%Y-%m-%d %H:%M:%S")) – \(LocalTime.format(end, "%Y-%m-%d %H:%M:%S"))"
                 guard !series.points.isEmpty else {
-                    print("\(title): no readings logged.")
-                    print(
+                    say("\(title): no readings logged.")
+                    say(
                         "The log fills while the hub runs with a strap and 'stayfit profile set --heart-rate-monitoring on'."
                     )
-                    if svg != nil { print("No picture written.") }
+                    if svg != nil { say("No picture written.") }
                     return
                 }
                 if let svg {
                     let zones = try await ReportArguments.zones(store: store)
                     try ReportArguments.writeSVG(
-                        HeartRateChart.svg(series, from: start, to: end, resolution: resolution, zones: zones), to: svg)
+                        HeartRateChart.svg(series, from: start, to: end, resolution: resolution, zones: zones), to: svg,
+                        ifExists: replace.ifExists(at: svg))
                 }
-                print("\(title), per \(resolution.rawValue) (░ lowest to highest, █ average)")
+                say("\(title), per \(resolution.rawValue) (░ lowest to highest, █ average)")
                 let plot = TerminalPlot(width: width, height: 14)
                 for line in plot.lines(series, from: start.timeIntervalSince1970, to: end.timeIntervalSince1970) {
-                    print(line)
+                    say(line)
                 }
                 let readings = series.points.map(\.maximum).count
                 let low = series.points.map(\.minimum).min() ?? 0, high = series.points.map(\.maximum).max() ?? 0
                 let average = series.points.map(\.average).reduce(0, +) / Double(max(readings, 1))
+<<<<<<< HEAD
                 print(
                     "\(Format.counted(series.points.count, "point")); lowest \(Format.fixed(low, decimals: 0)), average of the points "
+=======
+                say(
+                    "\(series.points.count) points; lowest \(Format.fixed(low, decimals: 0)), average of the points "
+>>>>>>> safe-writes
                         + "\(Format.fixed(average, decimals: 0)), highest \(Format.fixed(high, decimals: 0)) bpm.")
-                if let svg { print("Picture written to \(svg).") }
+                if let svg { say(ReportArguments.pictureNote(svg)) }
             }
         }
 

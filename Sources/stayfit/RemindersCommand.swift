@@ -147,6 +147,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 + "Import the file into a calendar application, or serve it for one to subscribe to.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: ArgumentHelp("The file to write (- for standard output).", valueName: "file")) var ics: String
+        @OptionGroup var replace: ReplaceOption
 
         func validate() throws {
             if ics.allSatisfy(\.isWhitespace) {
@@ -160,14 +161,8 @@ struct RemindersCommand: AsyncParsableCommand {
                 let enabled = all.filter(\.isEnabled)
                 let now = Date()
                 let text = ICalendar(timeZone: .current, createdAt: now).document(for: enabled, startingOn: now)
-                if ics == "-" { return FileHandle.standardOutput.write(Data(text.utf8)) }
-                do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: ics), options: .atomic)
-                } catch {
-                    throw CLIError(
-                        "cannot write \(Format.printable(ics, limit: 200)): \(error.localizedDescription). "
-                            + "Give a file in a directory you can write to.")
-                }
+                try SafeFileWriter.write(text, to: ics, ifExists: replace.ifExists(at: ics))
+                if ics == SafeFileWriter.standardOutput { return }
                 let left = all.count - enabled.count
                 print(
                     "Wrote the \(ICalendar.calendarName) with \(enabled.count) reminder\(enabled.count == 1 ? "" : "s") "

@@ -63,15 +63,27 @@ enum ReportArguments {
                 + "or 1w (from 1 second to 20 years)", exitCode: 64)
     }
 
-    /// Writes a picture to `path`, replacing the file in one step; names the file when that fails.
-    static func writeSVG(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            var reason = (error as NSError).localizedDescription
-            while reason.hasSuffix(".") { reason.removeLast() }
-            throw CLIError(
-                "cannot write the picture to \(path): \(reason). Check that the directory exists and is writable.")
+    /// Writes a picture to `path` (`-`: standard output) through `SafeFileWriter`: whole or not at all, an existing
+    /// file replaced only as `ifExists` says, never a device or a folder.
+    static func writeSVG(_ text: String, to path: String, ifExists: SafeFileWriter.IfExists) throws {
+        try SafeFileWriter.write(text, to: path, ifExists: ifExists)
+    }
+
+    /// Prints a command's own lines: on standard error when its picture goes to standard output (`--svg -`), so
+    /// that standard output holds the picture alone.
+    static func lines(besides svg: String?) -> (String) -> Void {
+        svg == SafeFileWriter.standardOutput ? { printError($0) } : { print($0) }
+    }
+
+    /// Where the picture went, for the closing note.
+    static func pictureNote(_ svg: String) -> String {
+        "Picture written to \(svg == SafeFileWriter.standardOutput ? "standard output" : svg)."
+    }
+
+    /// Refuses `--svg -` with `--json`: both would fill standard output.
+    static func checkOneStandardOutput(svg: String?, json: Bool) throws {
+        if json, svg == SafeFileWriter.standardOutput {
+            throw CLIError("--svg - and --json both write to standard output; give --svg a file name", exitCode: 64)
         }
     }
 

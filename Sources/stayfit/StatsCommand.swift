@@ -22,11 +22,17 @@ struct StatsCommand: AsyncParsableCommand {
     var date: String = "today"
     @Flag(help: "Count workouts recorded from simulated sensors or on a sped-up clock.") var includeSimulated = false
     @Flag(help: "Print JSON instead of a table.") var json = false
-    @Option(help: ArgumentHelp("Also draw the period (bars per day for a week or a month) as SVG.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also draw the period (bars per day for a week or a month) as SVG into this file (-: standard output).",
+            valueName: "file"))
     var svg: String?
+    @OptionGroup var replace: ReplaceOption
 
     func run() async throws {
         try await reportingErrors {
+            try ReportArguments.checkOneStandardOutput(svg: svg, json: json)
+            let say = ReportArguments.lines(besides: svg)
             let day = try ReportArguments.day(date, option: "--date")
             let settings = try configOptions.load().reports
             let store = try storeOptions.openStore()
@@ -39,11 +45,12 @@ struct StatsCommand: AsyncParsableCommand {
                         "--svg draws bars per day, for --period day, week or month (not \(period.rawValue)); "
                             + "choose one of those", exitCode: 64)
                 }
-                try ReportArguments.writeSVG(WeekBars.svg(report, units: units), to: svg)
+                try ReportArguments.writeSVG(
+                    WeekBars.svg(report, units: units), to: svg, ifExists: replace.ifExists(at: svg))
             }
             if json { return print(try JSON.string(report)) }
-            for line in StatsTable.lines(report, units: units) { print(line) }
-            if let svg { print("Picture written to \(svg).") }
+            for line in StatsTable.lines(report, units: units) { say(line) }
+            if let svg { say(ReportArguments.pictureNote(svg)) }
         }
     }
 

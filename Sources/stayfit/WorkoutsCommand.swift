@@ -57,9 +57,10 @@ struct WorkoutsCommand: AsyncParsableCommand {
         @OptionGroup var configOptions: ConfigOptions
         @Option(
             help: ArgumentHelp(
-                "Also draw heart rate, pace or speed, elevation and the route as SVG into this file.", valueName: "file"
-            ))
+                "Also draw heart rate, pace or speed, elevation and the route as SVG into this file (-: standard "
+                    + "output).", valueName: "file"))
         var svg: String?
+        @OptionGroup var replace: ReplaceOption
 
         struct Detail: Encodable {
             var workout: Workout
@@ -70,6 +71,8 @@ struct WorkoutsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
+                try ReportArguments.checkOneStandardOutput(svg: svg, json: json)
+                let say = ReportArguments.lines(besides: svg)
                 let store = try storeOptions.openStore()
                 guard let workout = try await store.workout(id) else {
                     throw CLIError("there is no workout \(id); 'stayfit workouts list' shows the stored ones")
@@ -84,42 +87,42 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     let page = WorkoutPage(
                         workout: workout, samples: detail.samples, zones: zones, units: units,
                         elevationMeters: detail.samples.map(\.altitudeMeters))
-                    try ReportArguments.writeSVG(page.svg(), to: svg)
+                    try ReportArguments.writeSVG(page.svg(), to: svg, ifExists: replace.ifExists(at: svg))
                 }
                 let totals = workout.totals
-                print(
+                say(
                     "Workout \(workout.id), \(workout.status.rawValue)"
                         + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
                         + (workout.isSimulated ? ", simulated" : ""))
-                print(
+                say(
                     "  Started     \(Format.dateTime(workout.startedAt))"
                         + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
-                print("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
-                print("  Distance    \(Format.distance(meters: totals.distanceMeters))")
-                print(
+                say("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
+                say("  Distance    \(Format.distance(meters: totals.distanceMeters))")
+                say(
                     "  Speed       avg \(Format.speed(metersPerSecond: totals.averageSpeedMetersPerSecond)), min \(Format.speed(metersPerSecond: totals.minSpeedMetersPerSecond)), max \(Format.speed(metersPerSecond: totals.maxSpeedMetersPerSecond))"
                 )
-                print("  Pace        \(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
-                print(
+                say("  Pace        \(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
+                say(
                     "  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm"
                 )
-                print("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
-                if let steps = totals.steps { print("  Steps       \(steps)") }
+                say("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
+                if let steps = totals.steps { say("  Steps       \(steps)") }
                 if let rmssd = totals.rmssdMilliseconds {
-                    print("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms")
+                    say("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms")
                 }
-                if let goal = workout.goal { print("  Goal        \(GoalInput.describe(goal))") }
+                if let goal = workout.goal { say("  Goal        \(GoalInput.describe(goal))") }
                 for lap in detail.laps {
-                    print(
+                    say(
                         "  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))"
                     )
                 }
-                if !detail.pauses.isEmpty { print("  Pauses      \(detail.pauses.count)") }
+                if !detail.pauses.isEmpty { say("  Pauses      \(detail.pauses.count)") }
                 for line in WorkoutDetailLines.lines(samples: detail.samples, zones: zones, units: units) {
-                    print(line)
+                    say(line)
                 }
-                print("  Samples     \(Format.counted(detail.samples.count, "second")) recorded (--json prints them)")
-                if let svg { print("Picture written to \(svg).") }
+                say("  Samples     \(Format.counted(detail.samples.count, "second")) recorded (--json prints them)")
+                if let svg { say(ReportArguments.pictureNote(svg)) }
             }
         }
     }

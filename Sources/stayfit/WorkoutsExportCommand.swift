@@ -17,8 +17,10 @@ extension WorkoutsCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The workout's id, from 'stayfit workouts list' (or --all).") var id: WorkoutID?
         @Option(help: ArgumentHelp("The file format: gpx or tcx.", valueName: "gpx|tcx")) var format: String
-        @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).")
+        @Option(
+            name: [.short, .customLong("output")], help: "The file to write (default, or -: standard output).")
         var output: String?
+        @OptionGroup var replace: ReplaceOption
         @Flag(help: "Export every workout, one file each, into --dir.") var all = false
         @Option(help: ArgumentHelp("With --all: only workouts started on or after this day.", valueName: "YYYY-MM-DD"))
         var since: String?
@@ -69,14 +71,16 @@ extension WorkoutsCommand {
                 if let refusal = try await Self.refusal(of: workout, format: format, store: store) {
                     throw CLIError(refusal, exitCode: 65)
                 }
-                let writer = try ChunkedFileWriter(path: output)
+                let writer = try ChunkedFileWriter(path: output, ifExists: output.map(replace.ifExists) ?? .refuse)
                 let points = try await WorkoutExporter.export(
                     workout, from: store, format: format, sport: sport, to: writer)
                 try writer.finish()
+                let toStandardOutput = output == nil || output == SafeFileWriter.standardOutput
                 let message =
-                    "Wrote workout \(id) to \(output ?? "standard output"): \(points) points, \(format.rawValue.uppercased())."
+                    "Wrote workout \(id) to \(toStandardOutput ? "standard output" : output ?? ""): \(points) points, "
+                    + "\(format.rawValue.uppercased())."
                 // With the document on standard output, the note goes to standard error.
-                if output == nil { printError(message) } else { print(message) }
+                if toStandardOutput { printError(message) } else { print(message) }
             }
         }
 
@@ -90,13 +94,22 @@ extension WorkoutsCommand {
             let start = since.flatMap(Self.day) ?? .distantPast
             let workouts = try await store.workouts(startedSince: start)
             var written = 0
+            var kept = 0
             for workout in workouts {
                 if let refusal = try await Self.refusal(of: workout, format: format, store: store) {
                     print("Skipped: \(refusal)")
                     continue
                 }
                 let path = directory.appendingPathComponent(Self.fileName(of: workout, format: format)).path
-                let writer = try ChunkedFileWriter(path: path)
+                let writer: ChunkedFileWriter
+                do {
+                    // No question per file: a folder exported into before keeps its files, as rsync would.
+                    writer = try ChunkedFileWriter(path: path, ifExists: replace.force ? .replace : .refuse)
+                } catch let error as FileWriteError where error.isExistingFile {
+                    print("Kept \(path): it exists (workout \(workout.id)).")
+                    kept += 1
+                    continue
+                }
                 let points = try await WorkoutExporter.export(
                     workout, from: store, format: format, sport: sport, to: writer)
                 try writer.finish()
@@ -105,9 +118,12 @@ extension WorkoutsCommand {
             }
             let range = since.map { " started since \($0)" } ?? ""
             print(
-                written == 0
+                written == 0 && kept == 0
                     ? "No workouts\(range) to export."
-                    : "Exported \(written) workout\(written == 1 ? "" : "s")\(range) to \(directory.path).")
+                    : "Exported \(written) workout\(written == 1 ? "" : "s")\(range) to \(directory.path)"
+                        + (kept == 0
+                            ? "." : "; kept \(kept) file\(kept == 1 ? "" : "s") already there (--force replaces them).")
+            )
         }
 
         /// Why `workout` cannot be exported as `format`, or nil when it can.

@@ -154,6 +154,27 @@ import Testing
             try await Storage.expectWhole(data + "/stayfit.sqlite")
         }
     }
+
+    /// A WAV cut off by a full disk is never reported as done, nor left at its path: `audio test --device FILE` and
+    /// `demo --audio-out` record into a folder with room for well under a second of sound (44.1 kHz stereo).
+    @Test(arguments: [
+        ["audio", "test", "--device"], ["demo", "--minutes", "2", "--speed", "120", "--audio-out"],
+    ])
+    func aRecordingCutOffByAFullDiskFailsAndLeavesNoFile(_ command: [String]) async throws {
+        let scratch = try Scratch()
+        try await Storage.withTmpfs(at: scratch.path("disk")) { disk in
+            try Storage.fill(disk + "/filler", leaving: 64 * 1024)
+            let output = disk + "/sound.wav"
+            let result = try await StayfitProcess.run(command + [output])
+            #expect(result.status == 1, "stdout: \(result.output)\nstderr: \(result.error)")
+            #expect(!result.output.contains("Done."))
+            #expect(
+                result.error.contains(
+                    "error: cannot write \(output): No space left on device; nothing was written there. Free some "
+                        + "space, or write it elsewhere"), "\(result.error)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == ["filler"], "no file, no leftovers")
+        }
+    }
 }
 
 /// Mounts, fills and checks file systems for the tests, with the system's own tools.
@@ -192,6 +213,15 @@ enum Storage {
         try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
         try await withMount(["-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", point], at: point) {
             try await body(point)
+        }
+    }
+
+    /// Writes `path` until the file system has no room left, then gives `leaving` bytes back.
+    static func fill(_ path: String, leaving: Int) throws {
+        try fill(path)
+        var status = stat()
+        guard stat(path, &status) == 0, truncate(path, max(0, status.st_size - off_t(leaving))) == 0 else {
+            throw HarnessError("cannot shorten \(path): \(String(cString: strerror(errno)))")
         }
     }
 

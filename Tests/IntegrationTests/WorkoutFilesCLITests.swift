@@ -132,16 +132,25 @@ import Testing
         _ = try await Self.recordRun(scratch, data: data)
         let directory = scratch.path("exports")
         var names: [[String]] = []
-        for _ in 0..<2 {
-            let result = try await StayfitProcess.run([
-                "workouts", "export", "--all", "--since", "2000-01-01", "--format", "tcx", "--dir", directory,
-                "--data-dir", data,
-            ])
+        // Again into the same folder: the files there are kept; with --force they are written anew.
+        for (force, summary) in [
+            (false, "Exported 2 workouts"), (false, "Exported 0 workouts started since 2000-01-01 to "),
+            (true, "Exported 2 workouts"),
+        ] {
+            let result = try await StayfitProcess.run(
+                [
+                    "workouts", "export", "--all", "--since", "2000-01-01", "--format", "tcx", "--dir", directory,
+                    "--data-dir", data,
+                ] + (force ? ["--force"] : []))
             #expect(result.status == 0, "\(result.error)")
-            #expect(result.output.contains("Exported 2 workouts"))
+            #expect(result.output.contains(summary), "\(result.output)")
+            #expect(
+                result.output.contains("kept 2 files already there (--force replaces them).") == (names.count == 1),
+                "\(result.output)")
             names.append(try FileManager.default.contentsOfDirectory(atPath: directory).sorted())
         }
         #expect(names[0] == names[1])
+        #expect(names[0] == names[2])
         #expect(names[0].count == 2)
         #expect(names[0].allSatisfy { $0.hasPrefix("stayfit-") && $0.hasSuffix(".tcx") })
         for name in names[0] {

@@ -51,7 +51,7 @@ import WorkoutFiles
     private func export(_ workout: Workout, _ store: HubStore, _ format: WorkoutFileFormat, to path: String)
         async throws -> Int
     {
-        let writer = try ChunkedFileWriter(path: path)
+        let writer = try ChunkedFileWriter(path: path, ifExists: .replace)
         let points = try await WorkoutExporter.export(workout, from: store, format: format, sport: .running, to: writer)
         try writer.finish()
         return points
@@ -72,7 +72,9 @@ import WorkoutFiles
         #expect(abs(report.distance - workout.totals.distanceMeters) / workout.totals.distanceMeters < 0.005)
         // Per segment, first to last point: 899 + 899 seconds.
         #expect(report.duration == 1798)
-        #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0 != "run.gpx" }
+                .allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasSuffix(".part") }, "no temporary file is left")
     }
 
     @Test func aTCXExportIsValidWithItsLapsCaloriesAndDistance() async throws {

@@ -74,13 +74,8 @@ struct HeartRateCommand: AsyncParsableCommand {
                 let readings = series.points.map(\.maximum).count
                 let low = series.points.map(\.minimum).min() ?? 0, high = series.points.map(\.maximum).max() ?? 0
                 let average = series.points.map(\.average).reduce(0, +) / Double(max(readings, 1))
-<<<<<<< HEAD
-                print(
-                    "\(Format.counted(series.points.count, "point")); lowest \(Format.fixed(low, decimals: 0)), average of the points "
-=======
                 say(
-                    "\(series.points.count) points; lowest \(Format.fixed(low, decimals: 0)), average of the points "
->>>>>>> safe-writes
+                    "\(Format.counted(series.points.count, "point")); lowest \(Format.fixed(low, decimals: 0)), average of the points "
                         + "\(Format.fixed(average, decimals: 0)), highest \(Format.fixed(high, decimals: 0)) bpm.")
                 if let svg { say(ReportArguments.pictureNote(svg)) }
             }

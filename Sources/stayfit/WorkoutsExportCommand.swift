@@ -77,7 +77,7 @@ extension WorkoutsCommand {
                 try writer.finish()
                 let toStandardOutput = output == nil || output == SafeFileWriter.standardOutput
                 let message =
-                    "Wrote workout \(id) to \(toStandardOutput ? "standard output" : output ?? ""): \(points) points, "
+                    "Wrote workout \(id) to \(toStandardOutput ? "standard output" : output ?? ""): \(Format.counted(points, "point")), "
                     + "\(format.rawValue.uppercased())."
                 // With the document on standard output, the note goes to standard error.
                 if toStandardOutput { printError(message) } else { print(message) }
@@ -113,7 +113,7 @@ extension WorkoutsCommand {
                 let points = try await WorkoutExporter.export(
                     workout, from: store, format: format, sport: sport, to: writer)
                 try writer.finish()
-                print("Wrote workout \(workout.id) to \(path): \(points) points.")
+                print("Wrote workout \(workout.id) to \(path): \(Format.counted(points, "point")).")
                 written += 1
             }
             let range = since.map { " started since \($0)" } ?? ""

@@ -14,17 +14,19 @@ import Testing
         let leaky = open("/dev/null", O_RDONLY)
         try #require(leaky >= 3)
         defer { close(leaky) }
-        let child = try ChildProcess.spawn("/bin/sleep", ["60"])
+        let input = try ChildInput()
+        let output = try CollectedOutput(name: "child-cat")
+        let child = try ChildProcess.spawn("/bin/cat", [], stdin: input.readEnd, stdout: output.writeEnd)
         defer { child.stop() }
-        // Read from outside once the child runs sleep (before the exec it is still a copy of this process).
-        var descriptors: [String] = []
-        try await eventually("the child to run sleep", timeout: .seconds(20)) {
-            let command = try String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8)
-            guard command == "sleep\n" else { return false }
-            descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
-            return true
-        }
+        input.closeReadEnd()
+        output.closeWriteEnd()
+        // Once cat echoes a line it has started whole (the dynamic loader's own files are closed again) and waits
+        // on its input: what it holds open now is what it was given.
+        input.write("ready\n")
+        try await eventually("cat to echo", timeout: .seconds(30)) { output.text == "ready\n" }
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
         #expect(descriptors == ["0", "1", "2"], "the child's descriptors: \(descriptors)")
+        input.close()
     }
 
     @Test func howAChildEndedIsItsExitCodeOrTheSignal() async throws {

@@ -27,7 +27,8 @@ import Testing
 
     private func waitFor(_ player: MPVPlayer, _ predicate: (MPVEvent) -> Bool) async throws -> [MPVEvent] {
         var seen: [MPVEvent] = []
-        let deadline = ContinuousClock.now + .seconds(30)
+        // Generous: a loaded two-core machine can hold libmpv's threads back for many seconds.
+        let deadline = ContinuousClock.now + .seconds(120)
         for await event in player.events {
             seen.append(event)
             if predicate(event) { return seen }

@@ -4,12 +4,12 @@ import HubCore
 public enum Summary {
     public static func text(for workout: Workout) -> String {
         let totals = workout.totals
-        var parts = [
-            "Workout \(workout.id) finished: \(Format.clock(seconds: totals.movingSeconds))",
-            Format.distance(meters: totals.distanceMeters),
-            "avg " + Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond),
-            Format.energy(kilocalories: totals.kilocalories),
-        ]
+        var parts = ["Workout \(workout.id) finished: \(Format.clock(seconds: totals.movingSeconds))"]
+        // Distance and pace only where something measured them (not "0 m, avg –:– /km" indoors).
+        if let distance = Format.measuredDistance(meters: totals.distanceMeters) {
+            parts += [distance, "avg " + Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond)]
+        }
+        parts.append(Format.energy(kilocalories: totals.kilocalories))
         if let heartRate = totals.averageHeartRate {
             parts.append("avg HR \(Int(heartRate.rounded()))" + (totals.maxHeartRate.map { ", max \($0)" } ?? ""))
         }

@@ -155,7 +155,8 @@ public struct CoachScript: Sendable {
         let parts: [String] = settings.figures.compactMap { figure in
             switch figure {
             case .time: phrases.duration(seconds: totals.movingSeconds)
-            case .distance: phrases.distance(meters: totals.distanceMeters)
+            // Left out until something measured a distance: indoors, "0 metres" is a figure never taken.
+            case .distance: totals.distanceMeters > 0 ? phrases.distance(meters: totals.distanceMeters) : nil
             case .pace: phrases.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond)
             case .averagePace: phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true)
             case .heartRate: progress.currentHeartRate.map { phrases.heartRate(Double($0)) }
@@ -177,7 +178,8 @@ public struct CoachScript: Sendable {
     /// "Workout finished. 32 minutes 10 seconds, 5.2 kilometres, average pace 6 minutes 11 per kilometre,
     /// average heart rate 142, 380 kilocalories."
     func summaryText(_ totals: WorkoutTotals) -> String {
-        var parts = [phrases.duration(seconds: totals.movingSeconds), phrases.distance(meters: totals.distanceMeters)]
+        var parts = [phrases.duration(seconds: totals.movingSeconds)]
+        if totals.distanceMeters > 0 { parts.append(phrases.distance(meters: totals.distanceMeters)) }
         if let fast = phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) {
             parts.append(fast)
         }

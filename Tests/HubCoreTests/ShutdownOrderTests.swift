@@ -57,7 +57,7 @@ import Testing
         // Sensor stopped → engine finished and announced → presenter stopped, with nothing lost in between.
         #expect(
             seen.drop { $0 != "sensor disconnected" } == [
-                "sensor disconnected", "state finished", "announcement Workout finished: 0:00, 0 m, 0 kcal.",
+                "sensor disconnected", "state finished", "announcement Workout finished: 0:00, 0 kcal.",
                 "shutdown",
             ], "seen by the presenter: \(seen)")
     }

@@ -33,6 +33,15 @@ import Testing
             snapshot.sentence(at: at(102)) == "Recording 12:04, 3.10 km, heart rate 142, strap battery 80%, GPS fix.")
     }
 
+    @Test func indoorsWithoutGPSTheDistanceIsLeftOutNotSaidAsZero() {
+        var snapshot = StatusSnapshot()
+        snapshot.apply(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+        #expect(snapshot.sentence(at: at(0)) == "Recording 0:00.")
+        snapshot.apply(progress(.running, elapsed: 51, meters: 0))
+        snapshot.apply(HeartRateMeasured(beatsPerMinute: 120, source: "strap", timestamp: Date()), at: at(51))
+        #expect(snapshot.sentence(at: at(51)) == "Recording 0:51, heart rate 120.")
+    }
+
     @Test func staleReadingsAndALostReceiverAreSaidAsMissing() {
         var snapshot = StatusSnapshot()
         snapshot.apply(HeartRateMeasured(beatsPerMinute: 70, source: "strap", timestamp: Date()), at: at(0))

@@ -34,6 +34,16 @@ import Testing
             goal: goal.map { GoalProgress(goal: $0, value: totals.distanceMeters) })
     }
 
+    @Test func indoorsAnUpdateAndTheSummaryLeaveOutTheDistanceNothingMeasured() {
+        var script = Self.script(everyMeters: nil, figures: [.time, .distance, .heartRate])
+        let said = (1...300).flatMap { script.handle(.progress(Self.progress($0, meters: 0)), at: Self.at($0)) }
+        #expect(said.map(\.text) == ["5 minutes, heart rate 140."])
+        var totals = WorkoutTotals()
+        totals.movingSeconds = 600
+        totals.kilocalories = 80
+        #expect(!script.summaryText(totals).contains("metre"), "\(script.summaryText(totals))")
+    }
+
     @Test func periodicUpdatesComeEveryFiveMinutesOfMovingTime() {
         var script = Self.script(everyMeters: nil)
         var said: [(Int, String)] = []

@@ -31,6 +31,12 @@ public enum Format {
         meters.rounded() < 1000 ? fixed(meters, decimals: 0) + " m" : fixed(meters / 1000, decimals: 2) + " km"
     }
 
+    /// The distance of a workout, or nil when nothing measured one: indoors without GPS a distance of 0 is a
+    /// figure never taken, and is left out rather than shown as "0 m".
+    public static func measuredDistance(meters: Double) -> String? {
+        meters > 0 ? distance(meters: meters) : nil
+    }
+
     /// Pace as `5:12 /km`, or `–:– /km` when standing.
     public static func pace(metersPerSecond speed: Double?) -> String {
         guard let speed, speed >= 0.3 else { return "–:– /km" }

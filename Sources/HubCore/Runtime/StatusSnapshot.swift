@@ -79,11 +79,14 @@ public struct StatusSnapshot: Sendable {
         var parts: [String] = []
         switch (state, progress) {
         case (.running, let progress?), (.paused, let progress?):
-            let numbers =
-                "\(Format.clock(progress.elapsed)), \(Format.distance(meters: progress.totals.distanceMeters))"
+            var numbers = Format.clock(progress.elapsed)
+            // Distance only where something measures it: indoors without GPS, "0 m" would be a figure never taken.
+            if hasLocation || progress.totals.distanceMeters > 0 {
+                numbers += ", " + Format.distance(meters: progress.totals.distanceMeters)
+            }
             parts.append((state == .paused ? "Paused " : "Recording ") + numbers)
         case (.running, nil):
-            parts.append("Recording 0:00, 0 m")
+            parts.append(hasLocation ? "Recording 0:00, 0 m" : "Recording 0:00")
         case (.paused, nil):
             parts.append("Paused")
         case (.idle, _), (.finished, _):

@@ -206,11 +206,11 @@ struct WorkoutController {
             goal: session.goal, recovery: nil, isSimulated: session.isSimulated)
         change(to: .finished, summary: summary)
         logger.info("workout finished", metadata: ["workout": "\(session.id)", "seconds": "\(totals.movingSeconds)"])
-        bus.publish(
-            Announcement(
-                "Workout finished: \(Format.clock(seconds: totals.movingSeconds)), "
-                    + "\(Format.distance(meters: totals.distanceMeters)), \(Format.energy(kilocalories: totals.kilocalories))."
-            ))
+        let figures = [
+            Format.clock(seconds: totals.movingSeconds), Format.measuredDistance(meters: totals.distanceMeters),
+            Format.energy(kilocalories: totals.kilocalories),
+        ]
+        bus.publish(Announcement("Workout finished: " + figures.compactMap { $0 }.joined(separator: ", ") + "."))
     }
 
     private mutating func change(to newState: WorkoutState, summary: Workout? = nil) {

@@ -139,7 +139,7 @@ final class RunLog: Sendable {
     }
 
     /// Waits (in real time, up to `timeout`) until run number `number` has started.
-    func waitForRun(_ number: Int, timeout: Duration = .seconds(10)) async throws {
+    func waitForRun(_ number: Int, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while count < number {
             guard ContinuousClock.now < deadline else {

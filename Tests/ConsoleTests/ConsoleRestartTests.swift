@@ -97,7 +97,7 @@ final class FakeTerminal: Sendable {
     var text: String { collected.text }
 
     /// Waits (in real time, bounded) until `needle` has been written `count` times.
-    func waitFor(_ needle: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws {
+    func waitFor(_ needle: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while text.components(separatedBy: needle).count - 1 < count {
             guard ContinuousClock.now < deadline else {

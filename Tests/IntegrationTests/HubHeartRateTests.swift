@@ -103,8 +103,7 @@ import Testing
             let connect = try await StayfitProcess.run(
                 ["devices", "connect", "C0:FF:EE:00:00:02", "--data-dir", data], environment: bus)
             #expect(connect.status == 0, "stderr: \(connect.error)")
-            try await hub.waitForOutput(
-                "Heart rate sensor (C0:FF:EE:00:00:02): connecting", timeout: .seconds(2))
+            try await hub.waitForOutput("Heart rate sensor (C0:FF:EE:00:00:02): connecting")
             try await hub.waitForOutput("Heart rate sensor (Wahoo TICKR (C0:FF:EE:00:00:02)): connected")
             #expect(try await second.deviceCalls("Connect") >= 1)
             hub.send("quit")

@@ -153,7 +153,9 @@ public struct ConsolePlugin: Plugin {
         case .workout(let action): context.bus.publish(WorkoutCommand(action))
         case .music(let action): context.bus.publish(MusicCommand(action))
         case .status:
-            output.line(session.latest.map { StatusLine.text(for: $0, plain: true) } ?? "No workout under way.")
+            output.line(
+                clockStamp(interactive: session.interactive)
+                    + (session.latest.map { StatusLine.text(for: $0, plain: true) } ?? "No workout under way."))
         case .statusNow:
             context.bus.publish(StatusRequested(source: "console"))
         case .help:

@@ -10,9 +10,12 @@ public enum StatusLine {
         case .paused: symbol = plain ? "paused" : "⏸"
         case .idle, .finished: symbol = plain ? "stopped" : "■"
         }
-        var parts = [
-            symbol, Format.clock(progress.moving), Format.distance(meters: progress.totals.distanceMeters),
-            Format.pace(metersPerSecond: progress.currentSpeedMetersPerSecond),
+        var parts = [symbol, Format.clock(progress.moving)]
+        // Distance and pace only where something measures them (not "0 m  –:– /km" indoors).
+        if let distance = Format.measuredDistance(meters: progress.totals.distanceMeters) {
+            parts += [distance, Format.pace(metersPerSecond: progress.currentSpeedMetersPerSecond)]
+        }
+        parts += [
             (plain ? "HR " : "♥ ") + (progress.currentHeartRate.map(String.init) ?? "--"),
             Format.energy(kilocalories: progress.totals.kilocalories),
         ]

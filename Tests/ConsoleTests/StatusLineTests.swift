@@ -17,6 +17,12 @@ import Testing
             currentSpeedMetersPerSecond: speed, currentHeartRate: heartRate, goal: goal)
     }
 
+    @Test func indoorsWithoutADistanceItLeavesOutDistanceAndPace() {
+        var progress = Self.progress(speed: nil, goal: nil)
+        progress.totals.distanceMeters = 0
+        #expect(StatusLine.text(for: progress, plain: true) == "running  12:34  HR 142  183 kcal")
+    }
+
     @Test func showsTimeDistancePaceHeartRateEnergyAndGoal() {
         #expect(StatusLine.text(for: Self.progress()) == "▶  12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  goal 48%")
     }

@@ -33,6 +33,19 @@ import Testing
             snapshot.sentence(at: at(102)) == "Recording 12:04, 3.10 km, heart rate 142, strap battery 80%, GPS fix.")
     }
 
+    /// "status now" and the console's `status` say the same time: the moving time (51 s elapsed, 11 s paused).
+    @Test func theSentenceSaysTheMovingTimeAsTheConsoleDoes() {
+        var snapshot = StatusSnapshot()
+        snapshot.apply(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+        var totals = WorkoutTotals()
+        totals.distanceMeters = 120
+        snapshot.apply(
+            WorkoutProgress(
+                workoutID: 1, state: .running, elapsed: .seconds(51), moving: .seconds(40), totals: totals,
+                currentSpeedMetersPerSecond: 3, currentHeartRate: nil, goal: nil))
+        #expect(snapshot.sentence(at: at(51)) == "Recording 0:40, 120 m.")
+    }
+
     @Test func indoorsWithoutGPSTheDistanceIsLeftOutNotSaidAsZero() {
         var snapshot = StatusSnapshot()
         snapshot.apply(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))

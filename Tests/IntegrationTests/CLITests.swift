@@ -78,6 +78,21 @@ import Testing
         #expect(goal.error.contains("5km"))
     }
 
+    /// The answer to `status` carries the time of day as every other console line does.
+    @Test func theStatusAnswerHasTheTimePrefixOfEveryLine() async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("stayfit.toml", "[plugins.console]\nmode = \"lines\"\n")
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForOutput("StayFit Hub is ready")
+        hub.send("status")
+        try await hub.waitForOutput("No workout under way.")
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        let line = try #require(
+            hub.standardOutput.split(separator: "\n").first { $0.contains("No workout under way.") })
+        #expect(line.wholeMatch(of: /\d\d:\d\d:\d\d No workout under way\./) != nil, "\(line)")
+    }
+
     @Test func aGoalSetFromTheCommandLineReachesTheRunningHub() async throws {
         let scratch = try Scratch()
         let data = scratch.path("data")

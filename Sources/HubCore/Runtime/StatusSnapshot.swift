@@ -79,7 +79,8 @@ public struct StatusSnapshot: Sendable {
         var parts: [String] = []
         switch (state, progress) {
         case (.running, let progress?), (.paused, let progress?):
-            var numbers = Format.clock(progress.elapsed)
+            // Moving time, the workout's own clock: the same figure as the console's status line and the summary.
+            var numbers = Format.clock(progress.moving)
             // Distance only where something measures it: indoors without GPS, "0 m" would be a figure never taken.
             if hasLocation || progress.totals.distanceMeters > 0 {
                 numbers += ", " + Format.distance(meters: progress.totals.distanceMeters)

@@ -154,10 +154,12 @@ public struct SimulatorPlugin: Plugin {
     private func publish(_ second: SimulatedSecond, at date: Date, stepsBefore: Int) {
         let bus = context.bus
         if let heartRate = second.heartRate {
+            // No beat-to-beat intervals: a recording of heart rates has none, and 60,000 / bpm would make an HRV
+            // figure (2 ms in the demo) out of nothing. A simulated workout shows no HRV.
             bus.publish(
                 HeartRateMeasured(
-                    beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)], contact: .contact,
-                    source: "simulator", timestamp: date, isSimulated: true))
+                    beatsPerMinute: heartRate, contact: .contact, source: "simulator", timestamp: date,
+                    isSimulated: true))
         }
         if let latitude = second.latitude, let longitude = second.longitude {
             bus.publish(

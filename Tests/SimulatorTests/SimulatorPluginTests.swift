@@ -71,8 +71,7 @@ import Testing
                 #expect(
                     try await heartRates.next()
                         == HeartRateMeasured(
-                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [60_000 / Double(heartRate)],
-                            contact: .contact,
+                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [], contact: .contact,
                             source: "simulator", timestamp: at, isSimulated: true))
                 #expect(
                     try await positions.next()

@@ -51,9 +51,38 @@ import Testing
         #expect(metrics.totals.rmssdMilliseconds == expected)
     }
 
-    @Test func minimumSpeedIgnoresStandingSeconds() {
-        // 0.1 m/s is below the moving threshold (0.3 m/s): the slowest moving second is 2 m/s.
-        #expect(Self.recorded().minSpeedMetersPerSecond == 2.0)
+    @Test func underTwoMinutesTheMinimumSpeedIsTheAverage() {
+        // One stretch, shorter than two windows: its speed is the average, 5.125 m in 4 s.
+        #expect(Self.recorded().minSpeedMetersPerSecond == 5.125 / 4)
+    }
+
+    /// Three minutes and a half: 3 m/s, then a minute at a light (0.25 m/s of shuffling and GPS drift), then
+    /// 3 m/s again. The slowest minute is the standing one; the last half minute joins the minute before it.
+    @Test func theMinimumSpeedIsTheSlowestMinuteAndNeverAboveTheAverage() throws {
+        var metrics = WorkoutMetrics()
+        func seconds(_ count: Int, speed: Double) {
+            for _ in 0..<count {
+                metrics.recordSecond(
+                    heartRate: nil, speedMetersPerSecond: speed, distanceMeters: speed, kilocalories: 0, steps: nil)
+            }
+        }
+        seconds(60, speed: 3)
+        #expect(metrics.minSpeedMetersPerSecond == 3)
+        seconds(60, speed: 0.25)
+        seconds(90, speed: 3)
+        // Windows: 180 m / 60 s, 15 m / 60 s, then (180 + 90) m / 90 s joined: 3, 0.25 and 3 m/s.
+        #expect(metrics.minSpeedMetersPerSecond == 0.25)
+        let average = try #require(metrics.averageSpeedMetersPerSecond)
+        let expectedAverage: Double = (180 + 15 + 270) / 210
+        #expect(average == expectedAverage)
+        let minimum = try #require(metrics.minSpeedMetersPerSecond)
+        #expect(minimum <= average)
+    }
+
+    @Test func withoutASpeedThereIsNoMinimum() {
+        var metrics = WorkoutMetrics()
+        metrics.recordSecond(heartRate: 120, speedMetersPerSecond: nil, distanceMeters: 0, kilocalories: 1, steps: nil)
+        #expect(metrics.minSpeedMetersPerSecond == nil)
     }
 
     @Test func heartRateAverageLeavesGapsOut() {
@@ -69,7 +98,7 @@ import Testing
         expected.distanceMeters = 5.125
         expected.kilocalories = 0.875
         expected.steps = 9
-        expected.minSpeedMetersPerSecond = 2
+        expected.minSpeedMetersPerSecond = 1.28125
         expected.maxSpeedMetersPerSecond = 3
         expected.averageSpeedMetersPerSecond = 1.28125
         expected.averageHeartRate = 120

@@ -98,11 +98,17 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     "  Started     \(Format.dateTime(workout.startedAt))"
                         + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
                 say("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
-                say("  Distance    \(Format.distance(meters: totals.distanceMeters))")
-                say(
-                    "  Speed       avg \(Format.speed(metersPerSecond: totals.averageSpeedMetersPerSecond)), min \(Format.speed(metersPerSecond: totals.minSpeedMetersPerSecond)), max \(Format.speed(metersPerSecond: totals.maxSpeedMetersPerSecond))"
-                )
-                say("  Pace        \(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
+                // In the configured units, as the splits below are; distance, speed and pace only where measured.
+                if totals.distanceMeters > 0 {
+                    say("  Distance    \(units.distance(meters: totals.distanceMeters))")
+                    let speeds = [
+                        "avg " + units.speed(metersPerSecond: totals.averageSpeedMetersPerSecond),
+                        "min " + units.speed(metersPerSecond: totals.minSpeedMetersPerSecond),
+                        "max " + units.speed(metersPerSecond: totals.maxSpeedMetersPerSecond),
+                    ]
+                    say("  Speed       " + speeds.joined(separator: ", "))
+                    say("  Pace        \(units.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
+                }
                 say(
                     "  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm"
                 )
@@ -114,7 +120,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 if let goal = workout.goal { say("  Goal        \(GoalInput.describe(goal))") }
                 for lap in detail.laps {
                     say(
-                        "  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(Format.distance(meters: lap.distanceMeters))"
+                        "  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(units.distance(meters: lap.distanceMeters))"
                     )
                 }
                 if !detail.pauses.isEmpty { say("  Pauses      \(detail.pauses.count)") }

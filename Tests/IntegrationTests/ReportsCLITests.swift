@@ -279,6 +279,11 @@ import Testing
             ["workouts", "show", "\(id)", "--config", config, "--data-dir", data], environment: Self.berlin)
         #expect(miles.output.contains("Splits      per mi"))
         #expect(miles.output.contains("    1  10:44  10:44 /mi"), "stdout: \(miles.output)")
+        // The totals in miles too, as the splits beside them: 3750 m is 2.33 mi, 2.5 m/s is 5.6 mph.
+        #expect(miles.output.contains("  Distance    2.33 mi\n"), "stdout: \(miles.output)")
+        #expect(miles.output.contains("  Speed       avg 5.6 mph, "), "stdout: \(miles.output)")
+        #expect(miles.output.contains("  Pace        10:44 /mi\n"), "stdout: \(miles.output)")
+        #expect(!miles.output.contains("km"), "stdout: \(miles.output)")
     }
 
     @Test(arguments: [

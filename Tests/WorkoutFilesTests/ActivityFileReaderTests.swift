@@ -114,6 +114,38 @@ import WorkoutFiles
         #expect(error.problem.contains(bad.words), "\(error)")
     }
 
+    /// The sample's day (every point is on it) moved to `day`.
+    static func gpx(on day: String) -> String {
+        SampleFiles.gpx(seconds: 5).replacingOccurrences(of: String(SampleFiles.time(0).prefix(10)), with: day)
+    }
+
+    /// `yyyy-MM-dd` of a day `days` from now, in UTC.
+    static func day(fromNow days: Double) -> String {
+        String(ISO8601DateFormatter().string(from: Date().addingTimeInterval(days * 86_400)).prefix(10))
+    }
+
+    @Test(arguments: [
+        ("9999-12-31", "more than a day after today"), ("0001-01-01", "before 1990"), ("1989-12-31", "before 1990"),
+        (day(fromNow: 2), "more than a day after today"),
+    ])
+    func refusesATimeBefore1990OrMoreThanADayAheadNamingTheFileAndTheDate(day: String, words: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("ride.gpx", Self.gpx(on: day))
+        let error = try #require(throws: WorkoutFileError.self) { try ActivityFileReader.read(path: path) }
+        #expect(error.file == path)
+        #expect(error.line != nil, "\(error)")
+        #expect(error.problem.contains("the time \(day)T"), "\(error)")
+        #expect(error.problem.contains(words), "\(error)")
+        #expect(error.description.hasPrefix(path + ":"), "the message names the file: \(error)")
+    }
+
+    @Test(arguments: ["1990-01-01", day(fromNow: 0)])
+    func acceptsTimesFrom1990ToToday(day: String) throws {
+        let directory = try TemporaryDirectory()
+        let activity = try ActivityFileReader.read(path: try directory.write("ride.gpx", Self.gpx(on: day)))
+        #expect(activity.points.count == 5)
+    }
+
     @Test func acceptsARecorderCorrectingItsDistanceByAMetre() throws {
         let directory = try TemporaryDirectory()
         // 10.0 m at the fourth point, then 8.6 m: as an Edge 305 corrects its running distance at a stop.

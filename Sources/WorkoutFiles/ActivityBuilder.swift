@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +9,8 @@ import Foundation
 struct ActivityBuilder {
     /// The longest activity read: a file covering more is not one workout.
     static let longestActivity: TimeInterval = 72 * 3600
-    /// Heart rates outside this range are not a person's.
-    static let plausibleHeartRates = 20...250
+    /// Heart rates outside this range are not a person's (the hub's one range, for every path).
+    static let plausibleHeartRates = HeartRateMeasured.plausibleBeatsPerMinute
     /// Elevations outside this range are not on Earth's surface.
     static let plausibleAltitudes = -1_000.0...10_000.0
     /// How far a recorder's running distance may go back: some correct it by a metre or so at a stop (an Edge 305
@@ -91,7 +92,7 @@ struct ActivityBuilder {
             throw error(line, "elevation \(altitude) m is not on Earth's surface (-1000…10000 m)")
         }
         if let heartRate = point.heartRate, !Self.plausibleHeartRates.contains(heartRate) {
-            throw error(line, "heart rate \(heartRate) is outside 20…250 bpm")
+            throw error(line, "heart rate \(heartRate) is outside \(HeartRateMeasured.plausibleRangeDescription)")
         }
         if let last = activity.points.last {
             if point.time < last.time {

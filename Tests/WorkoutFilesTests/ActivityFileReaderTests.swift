@@ -96,6 +96,10 @@ import WorkoutFiles
                 text: replacing(line: 9, "<gpxtpx:hr>124</gpxtpx:hr>", "<gpxtpx:hr>300</gpxtpx:hr>"),
                 line: 9, words: "heart rate 300"),
             BadFile(
+                name: "heart rate of 24, below a person's",
+                text: replacing(line: 9, "<gpxtpx:hr>124</gpxtpx:hr>", "<gpxtpx:hr>24</gpxtpx:hr>"),
+                line: 9, words: "heart rate 24 is outside 25–250 bpm"),
+            BadFile(
                 name: "point without a time", text: replacing(line: 5, "<time>\(SampleFiles.time(0))</time>", ""),
                 line: 5, words: "without a <time>"),
             BadFile(

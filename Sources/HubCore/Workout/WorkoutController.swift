@@ -46,6 +46,11 @@ struct WorkoutController {
         if reading.isSimulated { noteSimulatedData() }
     }
 
+    /// The heart-rate sensor is lost or disconnected: its last reading is no heart rate for the seconds that follow.
+    mutating func heartRateSensorGone() {
+        latestHeartRate = nil
+    }
+
     mutating func stepsCounted(_ reading: StepsCounted) {
         latestSteps = reading
         if state == .running { session?.stepsCounted(total: reading.totalSteps) }

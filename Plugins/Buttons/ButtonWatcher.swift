@@ -167,9 +167,11 @@ public struct ButtonWatcher: Sendable {
                         start(device)
                         state.reportedFailures[path] = nil
                         if !quiet.contains(path) { report(.opened(device: label, grab: Self.grab(opened.grab))) }
-                    case .failure(let error):
-                        if error.code != ENOENT { needsRetry = true }
-                        let reason = "cannot open it: \(error)"
+                    case .failure(let failure):
+                        // A file that is no input device stays one: said once, not read and not tried again (a new
+                        // file at its path is, when inotify says it appeared).
+                        if case .system(let error) = failure, error.code != ENOENT { needsRetry = true }
+                        let reason = failure.description
                         if state.reportedFailures[path] != reason {
                             state.reportedFailures[path] = reason
                             report(.unavailable(device: Self.label(path: path, name: name), reason: reason))

@@ -12,6 +12,7 @@ final class HeartRateLinkState: Sendable {
         var everConnected = false
         var malformedPayloads = 0
         var partlyBrokenPayloads = 0
+        var implausibleRRIntervals = 0
         var lostNotifications = 0
         var lostOtherSignals = 0
         /// Whether this connection's first lost signal was already reported.
@@ -28,6 +29,9 @@ final class HeartRateLinkState: Sendable {
     /// Payloads whose heart rate was kept but whose damaged later fields were left out.
     var partlyBrokenPayloads: Int { state.withLock { $0.partlyBrokenPayloads } }
 
+    /// RR intervals left out of readings because they were no beat (outside the plausible range).
+    var implausibleRRIntervals: Int { state.withLock { $0.implausibleRRIntervals } }
+
     /// Notifications (StartNotify's PropertiesChanged of `Value`) pushed out of the plugin's full signal buffer
     /// before it could read them.
     var lostNotifications: Int { state.withLock { $0.lostNotifications } }
@@ -38,6 +42,8 @@ final class HeartRateLinkState: Sendable {
     func countMalformed() { state.withLock { $0.malformedPayloads += 1 } }
 
     func countPartlyBroken() { state.withLock { $0.partlyBrokenPayloads += 1 } }
+
+    func countImplausibleRRIntervals(_ count: Int) { state.withLock { $0.implausibleRRIntervals += count } }
 
     /// Counts a lost signal, a notification or another; returns true for the first loss of a connection, which is
     /// worth a warning (later ones are only counted, so that a flood does not flood the log as well).

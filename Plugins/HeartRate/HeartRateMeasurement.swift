@@ -1,3 +1,5 @@
+import HubCore
+
 /// One Heart Rate Measurement notification (GATT characteristic 0x2A37), decoded.
 ///
 /// Layout (all little-endian): a flags byte, then the heart rate (uint8, or uint16 when flag bit 0 is set),
@@ -37,13 +39,20 @@ public struct HeartRateMeasurement: Sendable, Equatable {
     public var isPartlyBroken: Bool { !defects.isEmpty }
 
     /// The RR intervals in milliseconds (raw × 1000 / 1024).
-    public var rrIntervalsMilliseconds: [Double] { rrIntervals1024.map { Double($0) * 1000 / 1024 } }
+    public var rrIntervalsMilliseconds: [Double] { rrIntervals1024.map(Self.milliseconds) }
+
+    /// An RR interval's raw 1/1024 s in milliseconds.
+    static func milliseconds(_ raw: UInt16) -> Double { Double(raw) * 1000 / 1024 }
 
     /// Decodes a notification payload.
     ///
+    /// An RR interval outside `HeartRateMeasured.plausibleRRIntervalMilliseconds` (0 included) is no beat: it is
+    /// left out and named in ``defects``, and the heart rate is kept.
+    ///
     /// - Throws: ``HeartRateMeasurementError`` when there is no sound heart rate to keep: the payload is empty or
-    ///   cut short before the heart rate ends, the rate is 0 with skin contact or above 300 bpm, or an RR interval is
-    ///   0 (a sensor that reports an impossible beat is not trusted with the rate either).
+    ///   cut short before the heart rate ends, or the rate is 0 with skin contact or otherwise outside
+    ///   `HeartRateMeasured.plausibleBeatsPerMinute` (without skin contact the rate is no heart rate, and not
+    ///   checked).
     public init(decoding bytes: some Collection<UInt8>) throws(HeartRateMeasurementError) {
         var reader = ByteReader(Array(bytes))
         guard let flags = reader.uint8() else { throw .empty }
@@ -58,8 +67,10 @@ public struct HeartRateMeasurement: Sendable, Equatable {
         default: contact = .notSupported
         }
         // A heart rate of 0 only makes sense when the sensor says it has no contact.
-        guard rate > 0 || contact == .noContact else { throw .zeroHeartRate }
-        guard rate <= 300 else { throw .implausibleHeartRate(rate) }
+        if contact != .noContact {
+            guard rate > 0 else { throw .zeroHeartRate }
+            guard HeartRateMeasured.isPlausible(beatsPerMinute: rate) else { throw .implausibleHeartRate(rate) }
+        }
         beatsPerMinute = rate
         defects = []
         if flags & 0b0000_1000 != 0 {
@@ -72,14 +83,19 @@ public struct HeartRateMeasurement: Sendable, Equatable {
         }
         rrIntervals1024 = []
         if flags & 0b0001_0000 != 0 {
+            var implausible = 0
             while let interval = reader.uint16() {
-                guard interval > 0 else { throw .zeroRRInterval }
+                guard HeartRateMeasured.isPlausible(rrIntervalMilliseconds: Self.milliseconds(interval)) else {
+                    implausible += 1
+                    continue
+                }
                 rrIntervals1024.append(interval)
             }
+            if implausible > 0 { defects.append(.implausibleRRIntervals(implausible)) }
             if reader.remaining == 1 {
                 defects.append(.strayRRByte)
                 _ = reader.skipRest()
-            } else if rrIntervals1024.isEmpty, !defects.contains(where: \.endsPayload) {
+            } else if rrIntervals1024.isEmpty, implausible == 0, !defects.contains(where: \.endsPayload) {
                 defects.append(.missingRRIntervals)
             }
         }
@@ -99,6 +115,8 @@ public enum HeartRateMeasurementDefect: Sendable, Equatable, CustomStringConvert
     case strayRRByte
     /// Bytes after the last field the flags promise.
     case trailingBytes(Int)
+    /// This many RR intervals were no beat (outside `HeartRateMeasured.plausibleRRIntervalMilliseconds`).
+    case implausibleRRIntervals(Int)
 
     /// Whether the payload ends at this defect, so that no later field could follow.
     var endsPayload: Bool {
@@ -112,6 +130,10 @@ public enum HeartRateMeasurementDefect: Sendable, Equatable, CustomStringConvert
         case .strayRRByte: "a single byte left over after the whole RR intervals"
         case .trailingBytes(1): "1 byte after the last field"
         case .trailingBytes(let count): "\(count) bytes after the last field"
+        case .implausibleRRIntervals(let count):
+            "\(count == 1 ? "1 RR interval" : "\(count) RR intervals") outside "
+                + "\(Int(HeartRateMeasured.plausibleRRIntervalMilliseconds.lowerBound))–"
+                + "\(Int(HeartRateMeasured.plausibleRRIntervalMilliseconds.upperBound)) ms"
         }
     }
 }
@@ -120,7 +142,6 @@ public enum HeartRateMeasurementDefect: Sendable, Equatable, CustomStringConvert
 public enum HeartRateMeasurementError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case truncated(field: String)
-    case zeroRRInterval
     case zeroHeartRate
     case implausibleHeartRate(Int)
 
@@ -128,9 +149,9 @@ public enum HeartRateMeasurementError: Error, Equatable, Sendable, CustomStringC
         switch self {
         case .empty: "empty notification"
         case .truncated(let field): "the flags promise a \(field) that is missing"
-        case .zeroRRInterval: "an RR interval of 0"
         case .zeroHeartRate: "a heart rate of 0 with skin contact"
-        case .implausibleHeartRate(let rate): "a heart rate of \(rate) bpm"
+        case .implausibleHeartRate(let rate):
+            "a heart rate of \(rate) bpm, outside \(HeartRateMeasured.plausibleRangeDescription)"
         }
     }
 }

@@ -17,6 +17,9 @@ extension HeartRatePlugin {
         }
         if measurement.isPartlyBroken {
             state.countPartlyBroken()
+            for case .implausibleRRIntervals(let count) in measurement.defects {
+                state.countImplausibleRRIntervals(count)
+            }
             context.logger.debug(
                 "kept the heart rate of a partly broken payload",
                 metadata: [

@@ -48,8 +48,13 @@ public struct HeartRatePlugin: Plugin {
         self.signalBuffer = max(signalBuffer, 1)
     }
 
-    /// How many notification payloads were dropped because they gave no sound heart rate.
+    /// How many notification payloads were dropped because they gave no sound heart rate (an implausible one
+    /// included).
     public var malformedPayloadCount: Int { state.malformedPayloads }
+
+    /// How many RR intervals were left out of published readings because they were no beat (outside
+    /// `HeartRateMeasured.plausibleRRIntervalMilliseconds`).
+    public var implausibleRRIntervalCount: Int { state.implausibleRRIntervals }
 
     /// How many payloads were published without their damaged later fields (a stray byte, a cut-off field).
     public var partlyBrokenPayloadCount: Int { state.partlyBrokenPayloads }
@@ -143,6 +148,7 @@ public struct HeartRatePlugin: Plugin {
                 metadata: [
                     "reason": "\(reason)", "malformed payloads dropped so far": "\(state.malformedPayloads)",
                     "partly broken payloads so far": "\(state.partlyBrokenPayloads)",
+                    "implausible RR intervals left out so far": "\(state.implausibleRRIntervals)",
                     "notifications lost in the D-Bus buffer so far": "\(state.lostNotifications)",
                     "other BlueZ signals lost so far": "\(state.lostOtherSignals)",
                 ])

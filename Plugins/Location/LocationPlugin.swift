@@ -185,7 +185,8 @@ public struct LocationPlugin: Plugin {
 
     /// Filters one report and publishes what passes.
     private func take(_ position: GPSDPosition, filter: inout FixFilter) {
-        switch filter.take(position) {
+        // The monotonic moment it is filtered: a receiver time far ahead of it is a jump, not the new "now".
+        switch filter.take(position, arrival: context.clock.instant.sinceOrigin.seconds) {
         case .fix(let fix):
             publish(link.change(to: .fix(dimensions: position.mode >= 3 ? 3 : 2, satellites: link.satellitesUsed)))
             context.bus.publish(

@@ -95,9 +95,10 @@ public enum RecordedTrack {
                     file: file, line: lineNumber, problem: "seconds must increase (\(offset) follows \(last.offset))")
             }
             let heartRate = try value("heart_rate", Int.self)
-            if let heartRate, !(20...250).contains(heartRate) {
+            if let heartRate, !HeartRateMeasured.isPlausible(beatsPerMinute: heartRate) {
                 throw SimulatorError(
-                    file: file, line: lineNumber, problem: "heart_rate \(heartRate) is outside 20…250 bpm")
+                    file: file, line: lineNumber,
+                    problem: "heart_rate \(heartRate) is outside \(HeartRateMeasured.plausibleRangeDescription)")
             }
             let latitude = try value("latitude", Double.self), longitude = try value("longitude", Double.self)
             if (latitude == nil) != (longitude == nil) {

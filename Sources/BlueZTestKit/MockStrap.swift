@@ -176,10 +176,11 @@ public struct MockStrap: Sendable {
 
     // MARK: - Numbered notifications
 
-    /// Notification number `number` (1…65 535): 72 bpm, no contact sensor, one RR interval whose raw value is
-    /// `number` (`10 48 lo hi`), so that a test can tell which notifications arrived, and in what order.
+    /// Notification number `number` (1…65 535): 72 bpm, no contact sensor, Energy Expended of `number` kJ
+    /// (`08 48 lo hi`), so that a test can tell which notifications arrived, and in what order. (Not an RR
+    /// interval: most numbers would be no heart beat, and the plugin leaves those out.)
     public static func numberedPayload(_ number: Int) -> [UInt8] {
-        [0x10, 0x48, UInt8(truncatingIfNeeded: number), UInt8(truncatingIfNeeded: number >> 8)]
+        [0x08, 0x48, UInt8(truncatingIfNeeded: number), UInt8(truncatingIfNeeded: number >> 8)]
     }
 
     /// Python that emits numbered notifications `first` … `first + count - 1` from the measurement characteristic,
@@ -188,7 +189,7 @@ public struct MockStrap: Sendable {
         """
         characteristic = get_object('\(characteristicPath)')
         for number in range(\(first), \(first) + \(count)):
-            value = dbus.Array([0x10, 0x48, number & 0xff, number >> 8], signature='y')
+            value = dbus.Array([0x08, 0x48, number & 0xff, number >> 8], signature='y')
             changed = ['org.bluez.GattCharacteristic1', {'Value': value}, dbus.Array([], signature='s')]
             characteristic.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', changed)
         """

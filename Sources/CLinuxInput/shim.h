@@ -15,6 +15,8 @@ static inline int stayfit_ioctl_pointer(int fd, unsigned long request, void *arg
 
 /// EVIOCGNAME(len): the device's name, at most `len` bytes with its NUL.
 static inline unsigned long stayfit_eviocgname(unsigned int len) { return EVIOCGNAME(len); }
+/// EVIOCGVERSION: the evdev protocol version; fails with ENOTTY on a file that is not an input device.
+static inline unsigned long stayfit_eviocgversion(void) { return EVIOCGVERSION; }
 /// EVIOCGRAB: 1 grabs the device for this descriptor alone, 0 lets it go.
 static inline unsigned long stayfit_eviocgrab(void) { return EVIOCGRAB; }
 /// GPIO_V2_GET_LINE_IOCTL: asks a GPIO chip for lines; the answer's `fd` reads their edge events.

@@ -10,11 +10,15 @@ public enum NMEALog {
     /// A second in a tunnel is a cycle without a fix (RMC status V, GGA quality 0).
     ///
     /// - Parameter replacing: fixes to report instead of the route's at those indexes (jumps, absurd values).
-    public static func text(for route: TestRoute, replacing: [Int: TestRoute.Reported] = [:]) -> String {
+    /// - Parameter shifting: seconds to add to the receiver's time at those indexes (a clock that jumps).
+    public static func text(
+        for route: TestRoute, replacing: [Int: TestRoute.Reported] = [:], shifting: [Int: TimeInterval] = [:]
+    ) -> String {
         var lines: [String] = []
         for (index, second) in route.seconds.enumerated() {
             lines += sentences(
-                time: second.time, fix: replacing[index] ?? second.reported, withSatellites: index % 5 == 0)
+                time: second.time.addingTimeInterval(shifting[index] ?? 0), fix: replacing[index] ?? second.reported,
+                withSatellites: index % 5 == 0)
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

@@ -4,11 +4,17 @@ import HubCore
 /// Turns gpsd's TPV reports into fixes worth publishing: only real fixes, no repeats, no absurd values or
 /// jumps, smoothed without cutting corners, and held still while the receiver stands still.
 ///
-/// Pure arithmetic on the receiver's own times (never the hub's clock), so it gives the same track however
-/// fast the reports arrive, and it is unit-tested with generated tracks. The steps, in order:
+/// Arithmetic on the receiver's own times, so it gives the same track however fast the reports arrive, and it is
+/// unit-tested with generated tracks. Only a receiver time that jumps is judged against the hub's monotonic clock,
+/// when the caller gives the moment each report arrived. The steps, in order:
 ///
 /// 1. A report without mode ≥ 2, a time, a latitude and a longitude is no fix (``Outcome/noFix``).
-/// 2. A repeated time (gpsd repeats early cycles) or one before the last is dropped.
+/// 2. A repeated time (gpsd repeats early cycles) is dropped. So is one before the last accepted, or (given when
+///    reports arrive) one more than ``receiverTimeTolerance`` ahead of the last accepted plus the monotonic time
+///    since it arrived: a receiver time that jumped, once, must not make every later fix look old (one fix dated
+///    a day ahead cost a workout two thirds of its distance). When the next report follows on from the jumped one,
+///    the receiver's time really moved (a clock set after a cold start, a tunnel played faster than real time in a
+///    test), and the track starts again from there.
 /// 3. Absurd values (|lat| > 90, |lon| > 180, speed > 100 m/s, altitude outside −500…10 000 m, a negative error)
 ///    are dropped.
 /// 4. A fix whose horizontal error (`eph`, else `epx`/`epy`) is above `maximumErrorMeters` is dropped.
@@ -35,6 +41,8 @@ public struct FixFilter: Sendable {
     public enum Drop: String, Sendable, CaseIterable {
         case repeatedTime = "repeated time"
         case timeWentBack = "time went back"
+        /// Further ahead of the last fix than the hub's monotonic clock went since it arrived.
+        case timeJump = "time jump"
         case absurdValue = "absurd value"
         case inaccurate = "too inaccurate"
         case jump = "jump"
@@ -51,6 +59,11 @@ public struct FixFilter: Sendable {
     public static let maximumSpeed = 100.0
     /// Jumps in a row after which the new place is believed.
     public static let jumpsBeforeRestart = 5
+    /// How far, in seconds, a receiver's time may run ahead of the monotonic time since the last fix arrived. A
+    /// receiver stamps a fix within a second of taking it and gpsd passes it on at once, so a few seconds cover
+    /// a busy hub reading a backlog; 5 is the `stale-after-seconds` default, after which the hub says "no fix"
+    /// anyway. A time behind the monotonic expectation (a backlog read late) is never judged: only the ahead.
+    public static let receiverTimeTolerance = 5.0
     /// A gap in fixes longer than this starts the smoother afresh where the receiver is now (a tunnel).
     public static let gapSeconds = 10.0
     /// How far the smoothed position may wander from a held stop before it counts as moving.
@@ -64,6 +77,10 @@ public struct FixFilter: Sendable {
 
     public let settings: Settings
     private var lastTime: Date?
+    /// When the last accepted report arrived, monotonic seconds, when the caller says.
+    private var lastArrival: Double?
+    /// The last report dropped for its time, with when it arrived: the next one tells a glitch from a real step.
+    private var jumpedTo: (time: Date, arrival: Double)?
     /// The last accepted raw position and its time: a jump is judged against it.
     private var lastAccepted: (latitude: Double, longitude: Double, time: Date)?
     private var jumpsInARow = 0
@@ -78,14 +95,21 @@ public struct FixFilter: Sendable {
     public init(settings: Settings = Settings()) { self.settings = settings }
 
     /// Takes one TPV report and says what becomes of it.
-    public mutating func take(_ report: GPSDPosition) -> Outcome {
+    ///
+    /// - Parameter arrival: when the report arrived on the hub's monotonic clock (seconds from any origin); nil
+    ///   (a file's points) judges the time by the last fix alone.
+    public mutating func take(_ report: GPSDPosition, arrival: Double? = nil) -> Outcome {
         guard report.mode >= 2, let time = report.time, let latitude = report.latitude,
             let longitude = report.longitude
         else { return .noFix }
         if let lastTime {
             if time == lastTime { return .dropped(.repeatedTime) }
-            if time < lastTime { return .dropped(.timeWentBack) }
+            if let drop = timeDrop(time, lastTime: lastTime, arrival: arrival) {
+                jumpedTo = arrival.map { (time, $0) }
+                return .dropped(drop)
+            }
         }
+        jumpedTo = nil
         guard Self.isSound(report, latitude: latitude, longitude: longitude) else { return .dropped(.absurdValue) }
         let error = report.horizontalErrorMeters
         if let error, error > settings.maximumErrorMeters { return .dropped(.inaccurate) }
@@ -102,8 +126,32 @@ public struct FixFilter: Sendable {
         let dt = lastAccepted.map { time.timeIntervalSince($0.time) } ?? 0
         if dt > Self.gapSeconds { restart() }
         lastTime = time
+        lastArrival = arrival
         lastAccepted = (latitude, longitude, time)
         return .fix(smooth(report, latitude: latitude, longitude: longitude, time: time, dt: dt, error: error))
+    }
+
+    /// Why a report's time drops it, or nil when it follows on from the last fix (or from a jumped one before it:
+    /// then the receiver's time really moved, and the track starts again there).
+    private mutating func timeDrop(_ time: Date, lastTime: Date, arrival: Double?) -> Drop? {
+        func isAhead(of earlier: Date, arrivedAt: Double?) -> Bool {
+            guard let arrival, let arrivedAt else { return false }
+            return time.timeIntervalSince(earlier) - (arrival - arrivedAt) > Self.receiverTimeTolerance
+        }
+        let drop: Drop
+        if time < lastTime {
+            drop = .timeWentBack
+        } else if isAhead(of: lastTime, arrivedAt: lastArrival) {
+            drop = .timeJump
+        } else {
+            return nil
+        }
+        guard let jumped = jumpedTo, time > jumped.time, !isAhead(of: jumped.time, arrivedAt: jumped.arrival) else {
+            return drop
+        }
+        restart()
+        lastAccepted = nil
+        return nil
     }
 
     /// Forgets the smoother's state: the next fix starts a new stretch of track.

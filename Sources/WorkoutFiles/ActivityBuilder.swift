@@ -1,23 +1,37 @@
 import Foundation
+import HubCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Collects a file's points as they are parsed and checks each one: every problem is reported with its line.
 struct ActivityBuilder {
     /// The longest activity read: a file covering more is not one workout.
     static let longestActivity: TimeInterval = 72 * 3600
-    /// Heart rates outside this range are not a person's.
-    static let plausibleHeartRates = 20...250
+    /// Heart rates outside this range are not a person's (the hub's one range, for every path).
+    static let plausibleHeartRates = HeartRateMeasured.plausibleBeatsPerMinute
     /// Elevations outside this range are not on Earth's surface.
     static let plausibleAltitudes = -1_000.0...10_000.0
     /// How far a recorder's running distance may go back: some correct it by a metre or so at a stop (an Edge 305
     /// by up to 1.4 m in one real ride). More than this is not one recording.
     static let distanceCorrection = 10.0
+    /// No recorder with GPS or a heart-rate strap stored an activity before 1990 (1990-01-01T00:00:00Z); an earlier
+    /// time is a recorder's clock that was never set (0001-01-01 is a zero date).
+    static let earliestTime = Date(timeIntervalSince1970: 631_152_000)
+    /// How far past the importing machine's clock a point may be: a day covers every time zone and a clock a little
+    /// off; more (9999-12-31) is a made-up or broken time.
+    static let latestAhead: TimeInterval = 86_400
 
     let file: String
     var activity: RecordedActivity
     private var segmentHasPoints = false
+    /// The latest time a point may have: a day after the clock when the file was opened.
+    private let latestTime: Date
 
-    init(file: String, format: WorkoutFileFormat, expectedPoints: Int = 0) {
+    init(file: String, format: WorkoutFileFormat, expectedPoints: Int = 0, now: Date = Date()) {
         self.file = file
+        latestTime = now.addingTimeInterval(Self.latestAhead)
         activity = RecordedActivity(format: format)
         activity.points.reserveCapacity(expectedPoints)
     }
@@ -59,6 +73,14 @@ struct ActivityBuilder {
 
     /// Checks a complete point and adds it.
     mutating func add(_ point: TrackPoint, line: Int) throws {
+        // Written so that a time that is not a number of seconds at all is refused too.
+        guard point.time >= Self.earliestTime, point.time <= latestTime else {
+            let when = point.time < Self.earliestTime ? "before 1990" : "more than a day after today"
+            throw error(
+                line,
+                "the time \(Self.label(point.time)) is \(when); the recorder's clock was not set. Set the date "
+                    + "in the file (or the device) and export it again")
+        }
         if let latitude = point.latitude, let longitude = point.longitude {
             // Written so that NaN, which compares false with everything, is refused too.
             guard abs(latitude) <= 90, abs(longitude) <= 180 else {
@@ -70,7 +92,7 @@ struct ActivityBuilder {
             throw error(line, "elevation \(altitude) m is not on Earth's surface (-1000…10000 m)")
         }
         if let heartRate = point.heartRate, !Self.plausibleHeartRates.contains(heartRate) {
-            throw error(line, "heart rate \(heartRate) is outside 20…250 bpm")
+            throw error(line, "heart rate \(heartRate) is outside \(HeartRateMeasured.plausibleRangeDescription)")
         }
         if let last = activity.points.last {
             if point.time < last.time {
@@ -108,7 +130,15 @@ struct ActivityBuilder {
         return activity
     }
 
+    /// `2026-11-22T07:00:00Z`, on the proleptic Gregorian calendar as in the file (glibc's `gmtime_r`):
+    /// `ISO8601DateFormatter` switches to the Julian calendar before 1582 and would print 0001-01-01 as 0001-01-03.
     static func label(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "\(date.timeIntervalSince1970) s after 1970" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = String(parts.tm_year + 1900)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-\(two(parts.tm_mon + 1))-"
+            + "\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

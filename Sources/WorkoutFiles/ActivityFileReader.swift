@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -195,7 +196,10 @@ extension ActivityVocabulary {
         let value = try number(text, name, line: line, builder: builder).rounded()
         guard value != 0, value != 255 else { return nil }
         guard ActivityBuilder.plausibleHeartRates.contains(Int(max(-1, min(1000, value)))) else {
-            throw builder.error(line, "heart rate \(Int(max(-1, min(1000, value)))) is outside 20…250 bpm")
+            throw builder.error(
+                line,
+                "heart rate \(Int(max(-1, min(1000, value)))) is outside \(HeartRateMeasured.plausibleRangeDescription)"
+            )
         }
         return Int(value)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HubCore
+import HubStore
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,6 +45,13 @@ struct RunCommand: AsyncParsableCommand {
             let lock = try await storeOptions.lockForHub()
             defer { withExtendedLifetime(lock) {} }
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
+            // Before the store opens the database in it: a directory others may write into is news at start.
+            let permissions = DataDirectoryPermissions.secure(storeOptions.directory)
+            if permissions.isFixed {
+                logger.notice("\(permissions)")
+            } else if permissions != .safe {
+                logger.warning("\(permissions)")
+            }
             let store = try storeOptions.openStore(forHub: true)
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])
             let hub = try Hub(

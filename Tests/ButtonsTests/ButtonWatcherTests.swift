@@ -175,6 +175,36 @@ import Testing
         }
     }
 
+    @Test func aCharacterDeviceThatIsNoInputDeviceIsRefusedOnceAndNeverRead() async throws {
+        let harness = try WatcherHarness()
+        let later = harness.path("dev/later")
+        let configuration = try WatcherHarness.configuration(
+            "devices = [\"/dev/zero\", \"/dev/urandom\", \"\(later)\"]\n[plugins.buttons.keys]\n"
+                + "KEY_ENTER = { short = \"lap\" }")
+        let refused =
+            "not an input device (a character device that does not answer EVIOCGVERSION); name an evdev "
+            + "device such as /dev/input/event0 (stayfit buttons list shows them), or a FIFO"
+        try await harness.run(configuration) {
+            // Before, both were opened ("not an input device" to grab) and read without end: 1.5 cores, silently.
+            #expect(try await harness.nextDeviceEvent() == .unavailable(device: "/dev/zero", reason: refused))
+            #expect(try await harness.nextDeviceEvent() == .unavailable(device: "/dev/urandom", reason: refused))
+            // A device appearing makes the watcher look at every path again: the refusal is not said again.
+            let fifo = try InputEventFIFO(later)
+            let writer = try await fifo.openWriter()
+            var seen: [ButtonEvent] = []
+            while seen.last != .opened(device: later, grab: .notAnInputDevice) {
+                seen.append(try await harness.nextDeviceEvent())
+            }
+            #expect(
+                !seen.contains { if case .unavailable(let device, _) = $0 { device.hasPrefix("/dev/") } else { false } }
+            )
+            #expect(!seen.contains { if case .opened(let device, _) = $0 { device.hasPrefix("/dev/") } else { false } })
+            // And the watcher is not busy elsewhere: the FIFO's key comes through.
+            try writer.tap(28)
+            #expect(try await harness.nextPress().action == .lap)
+        }
+    }
+
     @Test func aFileOfRecordedEventsIsReadOnceAndNotReplayed() async throws {
         let harness = try WatcherHarness()
         let recording = harness.path("dev/recorded")

@@ -12,7 +12,7 @@ import Testing
         func append(_ number: Int) { numbers.withLock { $0.append(number) } }
     }
 
-    /// The number a ``MockStrap/numberedPayload(_:)`` notification carries in its RR interval.
+    /// The number a ``MockStrap/numberedPayload(_:)`` notification carries in its Energy Expended.
     private static func number(of signal: DBusSignal) -> Int? {
         guard let value = signal.arguments.dropFirst().first?.dictionary?["Value"]?.bytes, value.count == 4 else {
             return nil

@@ -1,4 +1,5 @@
 import HeartRate
+import HubCore
 import HubTestKit
 import Testing
 
@@ -39,11 +40,14 @@ import Testing
             ([0x01, 0x48], .truncated(field: "heart rate")),
             ([0x00], .truncated(field: "heart rate")),
             ([0x19, 0x48], .truncated(field: "heart rate")),
-            ([0x10, 0x48, 0x00, 0x00], .zeroRRInterval),
-            ([0x10, 0x48, 0x55, 0x03, 0x00, 0x00, 0x01], .zeroRRInterval),
             ([0x06, 0x00], .zeroHeartRate),
             ([0x06, 0x00, 0xff], .zeroHeartRate),
             ([0x07, 0xff, 0x01], .implausibleHeartRate(511)),
+            // Seen from a slipping strap, with contact (0x06) and without a contact sensor (0x00): 6 and 300 bpm.
+            ([0x06, 0x06], .implausibleHeartRate(6)),
+            ([0x01, 0x2c, 0x01], .implausibleHeartRate(300)),
+            ([0x00, 24], .implausibleHeartRate(24)),
+            ([0x00, 251], .implausibleHeartRate(251)),
         ] as [([UInt8], HeartRateMeasurementError)])
     func dropsPayloadsWithoutASoundHeartRate(bytes: [UInt8], error: HeartRateMeasurementError) {
         #expect(throws: error) { try HeartRateMeasurement(decoding: bytes) }
@@ -106,6 +110,35 @@ import Testing
         #expect(measurement.isPartlyBroken)
     }
 
+    @Test(arguments: [25, 250])
+    func keepsTheEdgesOfThePlausibleRange(bpm: Int) throws {
+        #expect(try HeartRateMeasurement(decoding: [0x06, UInt8(bpm)]).beatsPerMinute == bpm)
+    }
+
+    // 1/1024 s: 1 = 0.98 ms and 65 535 = 63,999 ms (both seen from a slipping strap), 0 (no beat at all), 255 = 249 ms
+    // and 2561 = 2,501 ms just outside; 256 = 250 ms and 2560 = 2,500 ms just inside.
+    @Test(
+        arguments: [
+            ([0x16, 0x48, 0x01, 0x00, 0x55, 0x03, 0xff, 0xff], [853], 2),
+            ([0x16, 0x48, 0x00, 0x00], [], 1),
+            ([0x16, 0x48, 0x55, 0x03, 0x00, 0x00, 0x01], [853], 1),
+            ([0x16, 0x48, 0xff, 0x00, 0x00, 0x01, 0x00, 0x0a, 0x01, 0x0a], [256, 2560], 2),
+        ] as [([UInt8], [UInt16], Int)])
+    func leavesOutRRIntervalsThatAreNoBeatAndKeepsTheHeartRate(bytes: [UInt8], kept: [UInt16], leftOut: Int) throws {
+        let measurement = try HeartRateMeasurement(decoding: bytes)
+        #expect(measurement.beatsPerMinute == 72)
+        #expect(measurement.rrIntervals1024 == kept)
+        #expect(measurement.defects.contains(.implausibleRRIntervals(leftOut)), "\(measurement.defects)")
+        #expect(!measurement.defects.contains(.missingRRIntervals), "RR were present, only implausible")
+        #expect(measurement.rrIntervalsMilliseconds.allSatisfy(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)))
+    }
+
+    @Test func readingsWithoutSkinContactAreNotCheckedAsAHeartRate() throws {
+        // No contact: whatever the rate field says is no heart rate, and the reading only says "lost".
+        let measurement = try HeartRateMeasurement(decoding: [0x04, 0x06])
+        #expect(measurement.contact == .noContact)
+    }
+
     @Test func aWellFormedPayloadHasNoDefects() throws {
         let measurement = try HeartRateMeasurement(decoding: [0x1f, 0x8e, 0x00, 0x2c, 0x01, 0xb0, 0x01, 0xa8, 0x01])
         #expect(measurement.defects.isEmpty)
@@ -121,9 +154,11 @@ import Testing
             guard let measurement = try? HeartRateMeasurement(decoding: bytes) else { continue }
             decoded += 1
             if measurement.isPartlyBroken { partlyBroken += 1 }
-            #expect((0...300).contains(measurement.beatsPerMinute))
-            #expect(measurement.beatsPerMinute > 0 || measurement.contact == .noContact)
-            #expect(!measurement.rrIntervals1024.contains(0))
+            #expect(
+                HeartRateMeasured.isPlausible(beatsPerMinute: measurement.beatsPerMinute)
+                    || measurement.contact == .noContact)
+            #expect(
+                measurement.rrIntervalsMilliseconds.allSatisfy(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)))
             // A reading never holds more fields than its bytes can carry: flags + rate + energy + whole intervals.
             let rateBytes = bytes[0] & 1 == 0 ? 1 : 2
             let energyBytes = measurement.energyExpendedKilojoules == nil ? 0 : 2

@@ -45,6 +45,27 @@ import Testing
         }
     }
 
+    @Test func dropsAndCountsHeartRatesAndRRIntervalsThatAreNoPersons() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
+                try await harness.waitForStatus(.connected)
+                try await strap.notify([0x06, 0x06])  // 6 bpm with contact: dropped
+                try await strap.notify([0x01, 0x2c, 0x01])  // 300 bpm (16-bit): dropped
+                // 72 bpm with RR intervals of 0.98 ms, 833 ms and 63,999 ms: 72 bpm and 833 ms only.
+                try await strap.notify([0x16, 0x48, 0x01, 0x00, 0x55, 0x03, 0xff, 0xff])
+                try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the ones before were handled
+                try await harness.waitForReadings(2)
+                #expect(harness.readings.all.map(\.beatsPerMinute) == [72, 90])
+                #expect(harness.readings.all.map(\.rrIntervalsMilliseconds) == [[853.0 * 1000 / 1024], []])
+                #expect(harness.plugin.malformedPayloadCount == 2)
+                #expect(harness.plugin.implausibleRRIntervalCount == 2)
+                let kept = harness.logs.all.filter { $0.message == "kept the heart rate of a partly broken payload" }
+                #expect(kept.map { $0.metadata["left out"] } == ["2 RR intervals outside 250–2500 ms"])
+            }
+        }
+    }
+
     @Test func dropsAPayloadWithoutAHeartRateAndKeepsTheHeartRateOfAPartlyBrokenOne() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)

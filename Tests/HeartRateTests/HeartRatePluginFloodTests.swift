@@ -8,11 +8,11 @@ import Testing
 @testable import HeartRate
 
 /// Floods of StartNotify notifications (one PropertiesChanged signal each): every notification is published or
-/// counted as lost, none is lost unseen. Notifications are numbered (their RR interval), so a test can tell which.
+/// counted as lost, none is lost unseen. Notifications are numbered (their Energy Expended), so a test can tell which.
 @Suite(.timeLimit(.minutes(2))) struct HeartRatePluginFloodTests {
     /// The numbers of the readings published so far.
     private func numbers(_ harness: PluginHarness) -> [Int] {
-        harness.readings.all.flatMap { $0.rrIntervalsMilliseconds.map { Int(($0 * 1024 / 1000).rounded()) } }
+        harness.readings.all.compactMap(\.energyExpendedKilojoules)
     }
 
     @Test func aFloodAtTheMocksFullSpeedIsPublishedOrCountedToTheLastNotification() async throws {

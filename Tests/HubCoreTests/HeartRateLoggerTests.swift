@@ -11,7 +11,11 @@ import Testing
 
     /// Runs a logger on a manual clock, publishes one reading per second for `seconds`, and stops it.
     func log(
-        seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in }
+        seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in },
+        reading: (_ second: Int, _ at: Date) -> HeartRateMeasured = { second, at in
+            HeartRateMeasured(
+                beatsPerMinute: 100 + second, rrIntervalsMilliseconds: [600], source: "test", timestamp: at)
+        }
     )
         async throws -> (HubStore, TemporaryDirectory, Date)
     {
@@ -28,10 +32,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             for second in 0..<seconds {
-                context.bus.publish(
-                    HeartRateMeasured(
-                        beatsPerMinute: 100 + second, rrIntervalsMilliseconds: [600], source: "test",
-                        timestamp: start.addingTimeInterval(Double(second) + 0.5)))
+                context.bus.publish(reading(second, start.addingTimeInterval(Double(second) + 0.5)))
             }
             context.bus.publish(
                 HeartRateMeasured(
@@ -61,6 +62,23 @@ import Testing
         #expect(
             try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614],
             "600 ms = 614.4/1024 s")
+    }
+
+    @Test func logsNoHeartRateOrRRIntervalOutsideThePlausibleRange() async throws {
+        // 300 and 6 bpm, then 120 bpm with RR intervals of 0.98 ms and 63,999 ms around a good one: as a slipping
+        // strap sent them, had its plugin not dropped them.
+        let rates = [300, 6, 120, 121]
+        let (store, directory, start) = try await log(
+            seconds: rates.count, monitoring: true,
+            reading: { second, at in
+                HeartRateMeasured(
+                    beatsPerMinute: rates[second], rrIntervalsMilliseconds: second == 2 ? [0.98, 800, 63_999] : [],
+                    source: "test", timestamp: at)
+            })
+        _ = directory
+        let points = try await store.heartRate(from: start, to: start.addingTimeInterval(4), maxPoints: 4)
+        #expect(points.map(\.maximum) == [120, 121])
+        #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(4)) == [819])
     }
 
     @Test func logsNothingWhenMonitoringIsOff() async throws {

@@ -89,6 +89,61 @@ import Testing
         }
     }
 
+    @Test func theSecondsAfterTheStrapDisconnectsAreGapsNotItsLastHeartRate() async throws {
+        try await withBlueZMock { environment in
+            let strap = try await MockStrap.add(to: environment)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+            // A progress line every second of the workout: "… HR 120 …", or "HR --" for a second without one.
+            let config = try scratch.write(
+                "stayfit.toml",
+                Self.configuration.replacingOccurrences(
+                    of: "progress-every-seconds = 0", with: "progress-every-seconds = 1"))
+            let hub = try StayfitProcess(
+                ["run", "--config", config, "--data-dir", data],
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+            try await hub.waitForOutput("\(Self.strapLine): connected")
+            hub.send("start")
+            try await hub.waitForOutput("Workout started.")
+            try await strap.notify(Self.packet(120, rr: 500))
+            // The workout has the reading: well inside heart-rate-timeout-seconds (5) of it, the strap goes.
+            try await hub.waitForOutput("HR 120")
+            try await strap.updateDevice(["Connected": .bool(false)])
+            let lost = "\(Self.strapLine): lost — the strap disconnected"
+            try await hub.waitForOutput(lost)
+            // Four progress lines after the loss: each a second the strap's last reading was still "fresh".
+            let deadline = ContinuousClock.now + .seconds(30)
+            func afterLoss() -> [Substring] {
+                guard let range = hub.standardOutput.range(of: lost) else { return [] }
+                return hub.standardOutput[range.upperBound...].split(separator: "\n").filter {
+                    $0.contains(" running ")
+                }
+            }
+            while afterLoss().count < 4 {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("no 4 progress lines after the loss within 30 s:\n\(hub.standardOutput)")
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            hub.send("stop")
+            try await hub.waitForOutput("Workout finished")
+            hub.send("quit")
+            #expect(try await hub.waitForExit() == 0, "stderr: \(hub.standardError)")
+
+            let seconds = afterLoss()
+            #expect(seconds.count >= 4)
+            #expect(seconds.allSatisfy { $0.contains("HR --") }, "after the loss: \(seconds.joined(separator: "\n"))")
+            let store = try scratch.store()
+            let workout = try #require(try await store.workouts().first)
+            let rates = try await store.samples(of: workout.id).map(\.heartRate)
+            #expect(rates.contains(120), "\(rates)")
+            // Once the reading is gone it never comes back: 120 bpm, then gaps to the end, at least the four above.
+            let gaps = rates.reversed().prefix { $0 == nil }.count
+            #expect(gaps >= 4 && rates.dropLast(gaps).allSatisfy { $0 == 120 || $0 == nil }, "\(rates)")
+        }
+    }
+
     @Test func aRunningHubSwitchesToAStrapRememberedWithTheCommandLineWithinTwoSeconds() async throws {
         try await withBlueZMock { environment in
             _ = try await MockStrap.add(to: environment)

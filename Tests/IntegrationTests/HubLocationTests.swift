@@ -28,10 +28,11 @@ import Testing
     /// Plays `route` (with `replacing` fixes swapped in) through gpsfake to a hub, starts the workout during the
     /// opening stand, stops it once gpsd says the log has ended, and returns the stored workout and samples.
     static func record(
-        _ route: TestRoute, replacing: [Int: TestRoute.Reported] = [:]
+        _ route: TestRoute, replacing: [Int: TestRoute.Reported] = [:], shifting: [Int: TimeInterval] = [:]
     ) async throws -> (workout: Workout, samples: [WorkoutSample], errors: String) {
         let scratch = try Scratch()
-        let fake = try GPSFake(nmea: NMEALog.text(for: route, replacing: replacing), directory: scratch.url)
+        let fake = try GPSFake(
+            nmea: NMEALog.text(for: route, replacing: replacing, shifting: shifting), directory: scratch.url)
         defer { fake.stop() }
         let data = scratch.path("data")
         let config = try scratch.write("stayfit.toml", configuration(port: fake.port))
@@ -87,6 +88,18 @@ import Testing
         #expect(maximum < 5, "the 300-knot fix was dropped: max \(maximum) m/s")
         #expect(errors.contains("reason=jump"), "the jump was dropped and logged: \(errors)")
         #expect(errors.contains("reason=absurd value"), "the 300-knot fix was dropped and logged")
+    }
+
+    @Test func aReceiverTimeADayAheadInTheMiddleOfATrackCostsNoDistanceAfterIt() async throws {
+        let route = TestRoute(
+            legs: [.stand(seconds: 150), .straight(heading: 0, speed: 3, seconds: 300), .stand(seconds: 20)], seed: 14)
+        // One cycle halfway along the straight whose RMC says tomorrow (GGA carries no date: gpsd takes RMC's).
+        let (workout, _, errors) = try await Self.record(route, shifting: [300: 86_400])
+        let error = abs(workout.totals.distanceMeters - route.lengthMeters) / route.lengthMeters
+        #expect(
+            error < 0.01, "stored \(workout.totals.distanceMeters) m for a route of \(route.lengthMeters) m")
+        #expect(errors.contains("reason=time jump"), "the day-ahead fix was dropped and logged: \(errors)")
+        #expect(!errors.contains("reason=time went back"), "no later fix looked old: \(errors)")
     }
 
     @Test func fiveMinutesStandingStillAddsLessThanTenMetres() async throws {

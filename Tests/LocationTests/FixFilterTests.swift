@@ -125,6 +125,61 @@ import Testing
         #expect(filter.take(Self.report(4)) == .dropped(.timeWentBack))
     }
 
+    /// Fixes a second apart on the receiver's clock and on the hub's, `latitude` steps of 3.3 m north.
+    static func moving(_ second: Int, dayAhead: Bool = false) -> (GPSDPosition, arrival: Double) {
+        var report = report(second, latitude: 48.137 + Double(second) * 0.00003)
+        if dayAhead { report.time = report.time?.addingTimeInterval(86_400) }
+        return (report, 1_000 + Double(second))
+    }
+
+    @Test func aFixDatedADayAheadIsDroppedAndTheFixesAfterItAreKept() {
+        var filter = FixFilter()
+        var outcomes: [FixFilter.Outcome] = []
+        for second in 0..<10 {
+            let (report, arrival) = Self.moving(second, dayAhead: second == 4)
+            outcomes.append(filter.take(report, arrival: arrival))
+        }
+        #expect(outcomes[4] == .dropped(.timeJump))
+        let kept = outcomes.indices.filter { if case .fix = outcomes[$0] { true } else { false } }
+        #expect(kept == [0, 1, 2, 3, 5, 6, 7, 8, 9], "\(outcomes)")
+    }
+
+    @Test func aFixDatedADayBackDoesNotHoldUpTheFixesAfterIt() {
+        var filter = FixFilter()
+        var kept = 0
+        for second in 0..<10 {
+            var (report, arrival) = Self.moving(second)
+            if second == 4 { report.time = report.time?.addingTimeInterval(-86_400) }
+            let outcome = filter.take(report, arrival: arrival)
+            if second == 4 { #expect(outcome == .dropped(.timeWentBack)) }
+            if case .fix = outcome { kept += 1 }
+        }
+        #expect(kept == 9)
+    }
+
+    @Test func aReceiverClockThatReallyStepsIsFollowedFromItsSecondFix() {
+        // A receiver whose first fixes carried a wrong date (a cold start), then the right one, a day later.
+        var filter = FixFilter()
+        var outcomes: [FixFilter.Outcome] = []
+        for second in 0..<8 {
+            let (report, arrival) = Self.moving(second, dayAhead: second >= 3)
+            outcomes.append(filter.take(report, arrival: arrival))
+        }
+        #expect(outcomes[3] == .dropped(.timeJump))
+        #expect(outcomes[4...].allSatisfy { if case .fix = $0 { true } else { false } }, "\(outcomes)")
+    }
+
+    @Test func withinTheToleranceOrWithoutArrivalTimesAGapIsNoJump() {
+        // 5 s more on the receiver's clock than on the hub's: a backlog, not a jump. And a file's points (no
+        // arrival) are judged by their own times alone, as before: a gap of an hour is a gap.
+        var live = FixFilter()
+        _ = live.take(Self.report(0), arrival: 0)
+        if case .fix = live.take(Self.report(6), arrival: 1) {} else { Issue.record("6 s ahead of 1 s: kept") }
+        var file = FixFilter()
+        _ = file.take(Self.report(0))
+        if case .fix = file.take(Self.report(3_600)) {} else { Issue.record("a file's hour-long gap: kept") }
+    }
+
     @Test(arguments: [
         report(1, latitude: 95), report(1, latitude: .nan), report(1, longitude: 181), report(1, speed: 150),
         report(1, altitude: 25_000), report(1, eph: -1),

@@ -70,10 +70,10 @@ struct BadRecording: Sendable, CustomTestStringConvertible {
             problem: "is not on Earth"),
         .init(
             name: "heart rate too high", text: "seconds,heart_rate\n0,251\n", line: 2,
-            problem: "heart_rate 251 is outside 20…250 bpm"),
+            problem: "heart_rate 251 is outside 25–250 bpm"),
         .init(
-            name: "heart rate too low", text: "seconds,heart_rate\n0,19\n", line: 2,
-            problem: "heart_rate 19 is outside 20…250 bpm"),
+            name: "heart rate too low", text: "seconds,heart_rate\n0,24\n", line: 2,
+            problem: "heart_rate 24 is outside 25–250 bpm"),
         .init(name: "empty file", text: "", line: nil, problem: "no data rows"),
         .init(
             name: "header only", text: "# nothing recorded\nseconds,heart_rate\n", line: nil, problem: "no data rows"),
@@ -135,7 +135,7 @@ struct BadRecording: Sendable, CustomTestStringConvertible {
             try RecordedTrack.parse("seconds,heart_rate\r\n0,90\r\n1,300\r\n", file: "run.csv")
         }
         #expect(error.line == 3)
-        #expect(error.problem == "heart_rate 300 is outside 20…250 bpm")
+        #expect(error.problem == "heart_rate 300 is outside 25–250 bpm")
     }
 
     @Test func aRecordingMayLastExactlyTwentyFourHours() throws {

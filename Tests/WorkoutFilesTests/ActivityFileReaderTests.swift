@@ -96,6 +96,10 @@ import WorkoutFiles
                 text: replacing(line: 9, "<gpxtpx:hr>124</gpxtpx:hr>", "<gpxtpx:hr>300</gpxtpx:hr>"),
                 line: 9, words: "heart rate 300"),
             BadFile(
+                name: "heart rate of 24, below a person's",
+                text: replacing(line: 9, "<gpxtpx:hr>124</gpxtpx:hr>", "<gpxtpx:hr>24</gpxtpx:hr>"),
+                line: 9, words: "heart rate 24 is outside 25–250 bpm"),
+            BadFile(
                 name: "point without a time", text: replacing(line: 5, "<time>\(SampleFiles.time(0))</time>", ""),
                 line: 5, words: "without a <time>"),
             BadFile(
@@ -112,6 +116,38 @@ import WorkoutFiles
         #expect(error.file == path)
         #expect(error.line == bad.line, "\(error)")
         #expect(error.problem.contains(bad.words), "\(error)")
+    }
+
+    /// The sample's day (every point is on it) moved to `day`.
+    static func gpx(on day: String) -> String {
+        SampleFiles.gpx(seconds: 5).replacingOccurrences(of: String(SampleFiles.time(0).prefix(10)), with: day)
+    }
+
+    /// `yyyy-MM-dd` of a day `days` from now, in UTC.
+    static func day(fromNow days: Double) -> String {
+        String(ISO8601DateFormatter().string(from: Date().addingTimeInterval(days * 86_400)).prefix(10))
+    }
+
+    @Test(arguments: [
+        ("9999-12-31", "more than a day after today"), ("0001-01-01", "before 1990"), ("1989-12-31", "before 1990"),
+        (day(fromNow: 2), "more than a day after today"),
+    ])
+    func refusesATimeBefore1990OrMoreThanADayAheadNamingTheFileAndTheDate(day: String, words: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("ride.gpx", Self.gpx(on: day))
+        let error = try #require(throws: WorkoutFileError.self) { try ActivityFileReader.read(path: path) }
+        #expect(error.file == path)
+        #expect(error.line != nil, "\(error)")
+        #expect(error.problem.contains("the time \(day)T"), "\(error)")
+        #expect(error.problem.contains(words), "\(error)")
+        #expect(error.description.hasPrefix(path + ":"), "the message names the file: \(error)")
+    }
+
+    @Test(arguments: ["1990-01-01", day(fromNow: 0)])
+    func acceptsTimesFrom1990ToToday(day: String) throws {
+        let directory = try TemporaryDirectory()
+        let activity = try ActivityFileReader.read(path: try directory.write("ride.gpx", Self.gpx(on: day)))
+        #expect(activity.points.count == 5)
     }
 
     @Test func acceptsARecorderCorrectingItsDistanceByAMetre() throws {

@@ -85,8 +85,10 @@ public struct HeartRateLogger: Service {
                                 inbox.post(.flush)
                             }
                         }
+                        // The strap's plugin drops implausible values already; the log holds only a person's in
+                        // any case, whoever published the reading.
                         guard enabled, !reading.isSimulated, reading.contact != .noContact,
-                            (1...255).contains(reading.beatsPerMinute)
+                            HeartRateMeasured.isPlausible(beatsPerMinute: reading.beatsPerMinute)
                         else { continue }
                         let second = Int64(reading.timestamp.timeIntervalSince1970.rounded(.down))
                         // A wall clock stepped back repeats seconds already logged: the log keeps the first.
@@ -94,9 +96,9 @@ public struct HeartRateLogger: Service {
                         pending.append(
                             HeartRateSecond(
                                 second: second, beatsPerMinute: UInt8(reading.beatsPerMinute),
-                                rrIntervals1024: reading.rrIntervalsMilliseconds.map {
-                                    UInt16(clamping: Int(($0 * 1.024).rounded()))
-                                }))
+                                rrIntervals1024: reading.rrIntervalsMilliseconds.filter(
+                                    HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)
+                                ).map { UInt16(clamping: Int(($0 * 1.024).rounded())) }))
                     case .profileChanged:
                         enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
                         gate.enabled.store(enabled, ordering: .relaxed)

@@ -40,8 +40,15 @@ struct WorkoutController {
     /// - Parameter instant: when the reading arrived on the monotonic clock.
     mutating func heartRateMeasured(_ reading: HeartRateMeasured, at instant: HubInstant) {
         latestHeartRate = (reading, instant)
-        if state == .running, reading.contact != .noContact { pendingRR += reading.rrIntervalsMilliseconds }
+        if state == .running, reading.contact != .noContact {
+            pendingRR += reading.rrIntervalsMilliseconds.filter(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:))
+        }
         if reading.isSimulated { noteSimulatedData() }
+    }
+
+    /// The heart-rate sensor is lost or disconnected: its last reading is no heart rate for the seconds that follow.
+    mutating func heartRateSensorGone() {
+        latestHeartRate = nil
     }
 
     mutating func stepsCounted(_ reading: StepsCounted) {
@@ -75,8 +82,8 @@ struct WorkoutController {
     /// stamped in the future (a wall clock that stepped) is not fresh for longer.
     func freshHeartRate(at instant: HubInstant) -> Int? {
         let staleAfter = Duration.seconds(max(settings.heartRateTimeout.seconds, clock.speed))
-        guard let (reading, receivedAt) = latestHeartRate, reading.contact != .noContact, reading.beatsPerMinute > 0,
-            instant - receivedAt <= staleAfter
+        guard let (reading, receivedAt) = latestHeartRate, reading.contact != .noContact,
+            HeartRateMeasured.isPlausible(beatsPerMinute: reading.beatsPerMinute), instant - receivedAt <= staleAfter
         else { return nil }
         return reading.beatsPerMinute
     }

@@ -29,6 +29,15 @@ public struct WorkoutEngine: Service {
             $0.route(HeartRateMeasured.self, delivery: { recording.delivery(.heartRate($0, at: clock.instant)) })
             $0.route(PositionMeasured.self, delivery: { recording.delivery(.position($0, at: clock.instant)) })
             $0.route(StepsCounted.self, delivery: { recording.delivery(.steps($0)) })
+            // A strap that says it is gone has no heart rate from that moment: its last reading must not stand in
+            // for the seconds until it would go stale (4 of them were recorded after a disconnect).
+            $0.route(
+                SensorStatusChanged.self,
+                delivery: { status in
+                    guard status.sensor == .heartRate, status.status == .lost || status.status == .disconnected
+                    else { return nil }
+                    return recording.delivery(.heartRateGone)
+                })
             $0.route(WorkoutCommand.self) { command in
                 // From the start command on, in publishing order, every reading counts: one that came a moment
                 // after it must not replace another before the engine has even handled the start.
@@ -44,6 +53,8 @@ public struct WorkoutEngine: Service {
         case heartRate(HeartRateMeasured, at: HubInstant)
         case position(PositionMeasured, at: HubInstant)
         case steps(StepsCounted)
+        /// The heart-rate sensor said it is lost or disconnected.
+        case heartRateGone
         /// A command, with when it was given.
         case command(WorkoutCommand.Action, at: HubInstant)
         case storeChanged
@@ -92,6 +103,7 @@ public struct WorkoutEngine: Service {
                     case .heartRate(let reading, let instant): controller.heartRateMeasured(reading, at: instant)
                     case .position(let fix, let instant): controller.positionMeasured(fix, at: instant)
                     case .steps(let reading): controller.stepsCounted(reading)
+                    case .heartRateGone: controller.heartRateSensorGone()
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
                     case .command(let action, let instant):

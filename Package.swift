@@ -47,6 +47,8 @@ let package = Package(
             ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
         .target(name: "BlueZTestKit", dependencies: ["DBus", "CSpawn"]),
+        // Pictures rendered by rsvg-convert with their labels' ink measured, for the report tests.
+        .target(name: "PictureTestKit", dependencies: ["BlueZTestKit"]),
         // Generated GPS tracks (NMEA) and a real gpsd fed by gpsfake, for the location tests and benchmark.
         .target(name: "GPSTestKit", dependencies: ["BlueZTestKit", "HubTestKit"]),
         // Test tones and their measurement in WAV files, and a private PulseAudio server to play to and record from.
@@ -173,10 +175,11 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music", "AudioTestKit",
+                "PictureTestKit",
             ]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit", "PictureTestKit"]),
         .testTarget(
             name: "LocationTests",
             dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],

@@ -13,18 +13,19 @@ extension HubStore {
         }
     }
 
-    /// The finished workouts' totals per local day (the C library's time zone), oldest day first.
+    /// The finished workouts' totals per local day, month or year (the C library's time zone), oldest first.
     ///
     /// SQLite groups and adds up, so ten years of daily workouts come back as one row per day, read in one pass.
     /// - Parameters:
     ///   - start: the first instant counted; nil for no lower bound.
     ///   - end: the instant after the last one counted; nil for no upper bound.
     ///   - includeSimulated: count workouts recorded from simulated sensors or on a sped-up clock.
-    ///   - byDay: one row per local day; false adds the whole range up in one row (its `day` is empty, and there is
-    ///     no row without a workout), which saves reading a row per day of a year or of ten.
-    public func workoutTotalsByDay(from start: Date?, to end: Date?, includeSimulated: Bool, byDay: Bool = true)
-        async throws -> [WorkoutDayTotals]
-    {
+    ///   - grouping: one row per local day, month or year (its `day` is the first day of the month or year), or
+    ///     the whole range in one row (its `day` is empty); there is no row without a workout. A year by months is
+    ///     12 rows, not 365.
+    public func workoutTotalsByDay(
+        from start: Date?, to end: Date?, includeSimulated: Bool, grouping: WorkoutDayTotals.Grouping = .day
+    ) async throws -> [WorkoutDayTotals] {
         let from = start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
         let to = end?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude
         return try await read { db in
@@ -32,7 +33,7 @@ extension HubStore {
                 db,
                 sql: """
                     SELECT * FROM (
-                    SELECT \(byDay ? "date(started_at, 'unixepoch', 'localtime')" : "''") AS day, count(*) AS n,
+                    SELECT \(grouping.day) AS day, count(*) AS n,
                         total(moving_seconds),
                         max(moving_seconds), total(distance_m), max(distance_m), total(steps), max(steps), count(steps),
                         total(kcal), max(kcal),
@@ -40,7 +41,7 @@ extension HubStore {
                         total(heart_rate_avg * moving_seconds), max(heart_rate_max), max(speed_max)
                     FROM workouts
                     WHERE status = 'finished' AND started_at >= ? AND started_at < ? AND (simulated = 0 OR ?)
-                    \(byDay ? "GROUP BY day" : "")) WHERE n > 0 ORDER BY day
+                    \(grouping == .whole ? "" : "GROUP BY day")) WHERE n > 0 ORDER BY day
                     """,
                 arguments: [from, to, includeSimulated])
             var days: [WorkoutDayTotals] = []
@@ -84,6 +85,18 @@ extension HubStore {
                         count: count))
             }
             return points
+        }
+    }
+}
+
+extension WorkoutDayTotals.Grouping {
+    /// The SQL expression of a row's `day`: the local date of the start, or of its month's or year's first day.
+    fileprivate var day: String {
+        switch self {
+        case .day: "date(started_at, 'unixepoch', 'localtime')"
+        case .month: "date(started_at, 'unixepoch', 'localtime', 'start of month')"
+        case .year: "date(started_at, 'unixepoch', 'localtime', 'start of year')"
+        case .whole: "''"
         }
     }
 }

@@ -1,7 +1,17 @@
 import HubCore
 
 /// An SVG picture built up as text: shapes and labels with their attributes escaped.
+///
+/// Text is set in a monospaced font, every character `characterWidth` ems wide: a chart cannot measure its labels
+/// in the viewer's font, so it lays them out by this width, and with a monospaced font that is the width drawn
+/// (DejaVu Sans Mono, Menlo, Liberation Mono and Courier are all 0.6 em; Consolas is narrower). A proportional
+/// font would make every layout a guess that some viewer's font proves wrong.
 public struct SVGDocument: Sendable {
+    /// The advance of one character, in ems, of the monospaced fonts the document names.
+    public static let characterWidth = 0.6
+    /// The fonts, the first that the viewer has is used.
+    public static let fontFamily = "DejaVu Sans Mono, Menlo, Liberation Mono, Courier New, monospace"
+
     public let width: Double
     public let height: Double
     private var body: [String] = []
@@ -16,7 +26,7 @@ public struct SVGDocument: Sendable {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \
-        viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+        viewBox="0 0 \(n(width)) \(n(height))" font-family="\(Self.fontFamily)">
         \(body.joined(separator: "\n"))
         </svg>
 
@@ -72,6 +82,17 @@ public struct SVGDocument: Sendable {
         body.append(
             "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\""
                 + (bold ? " font-weight=\"bold\"" : "") + ">\(Self.escape(content))</text>")
+    }
+
+    /// How wide `text` is drawn at font size `size`.
+    public static func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * characterWidth * size
+    }
+
+    /// `size`, or smaller so that `text` is no wider than `width`.
+    public static func fittingSize(_ text: String, size: Double, width: Double) -> Double {
+        // Tenths, rounded down: the document writes sizes with one decimal, and rounding up could overflow.
+        min(size, (max(1, width) / (Double(max(text.count, 1)) * characterWidth) * 10).rounded(.down) / 10)
     }
 
     /// Text with `&`, `<`, `>` and quotes escaped, and control characters (not allowed in XML) left out.

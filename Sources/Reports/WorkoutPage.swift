@@ -42,12 +42,14 @@ public struct WorkoutPage: Sendable {
         let chartWidth = route.isEmpty ? width - 20 : 590
         var svg = SVGDocument(width: width, height: 60 + 3 * panelHeight + 30)
         let totals = workout.totals
+        // The average the page plots: pace for a run, speed for a ride.
+        let average = totals.averageSpeedMetersPerSecond
         svg.text(
             "Workout \(workout.id), \(LocalTime.format(workout.startedAt, "%Y-%m-%d %H:%M"))"
                 + (workout.isSimulated ? " (simulated)" : ""), x: 14, y: 26, size: 18, bold: true)
         svg.text(
             "\(Format.clock(seconds: totals.movingSeconds))  ·  \(units.distance(meters: totals.distanceMeters))  ·  "
-                + "\(units.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))  ·  "
+                + "\(showsPace ? units.pace(metersPerSecond: average) : units.speed(metersPerSecond: average))  ·  "
                 + "avg HR \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "–")  ·  "
                 + "\(Format.energy(kilocalories: totals.kilocalories))",
             x: 14, y: 46, size: 13, fill: "#555555")
@@ -83,14 +85,23 @@ public struct WorkoutPage: Sendable {
         return svg.text
     }
 
-    /// Pace (seconds per km or mi) or speed, over a 30-second window: GPS distance jitters from second to second.
+    /// Pace (seconds per km or mi) or speed, over a window of up to 30 seconds: GPS distance jitters from second
+    /// to second. The window never spans a pause or a gap in the recording (samples more than `gapSeconds` apart):
+    /// it starts again after one, so the minutes stood still are not counted as minutes of slow running, and the
+    /// first point after it comes once `shortestWindow` seconds have been run.
     func movementSeries() -> PlotSeries {
         var points: [PlotSeries.Point] = []
-        for (index, sample) in samples.enumerated() where index >= 30 {
-            let earlier = samples[index - 30]
+        var stretchStart = 0
+        for (index, sample) in samples.enumerated() {
+            if index > 0 {
+                let step = sample.recordedAt.timeIntervalSince(samples[index - 1].recordedAt)
+                if step <= 0 || step > Self.gapSeconds { stretchStart = index }
+            }
+            // The stretch's first sample is where the window starts: the distance it holds was run before it.
+            let earlier = samples[max(stretchStart, index - Self.longestWindow)]
             let seconds = sample.recordedAt.timeIntervalSince(earlier.recordedAt)
             let meters = sample.distanceMeters - earlier.distanceMeters
-            guard seconds > 0, meters >= 0 else { continue }
+            guard seconds >= Double(Self.shortestWindow), meters >= 0 else { continue }
             let speed = meters / seconds
             let time = sample.recordedAt.timeIntervalSince1970
             if showsPace {
@@ -103,6 +114,13 @@ public struct WorkoutPage: Sendable {
         }
         return PlotSeries(points: points)
     }
+
+    /// Seconds of running the pace or speed is averaged over.
+    static let longestWindow = 30
+    /// Seconds of running before the first point after the start or a pause: fewer would plot GPS jitter.
+    static let shortestWindow = 10
+    /// Samples further apart than this were recorded either side of a pause or a gap; a second apart is running.
+    static let gapSeconds: TimeInterval = 2
 
     /// From the 5th to the 95th percentile, widened by half of that: the start and the stops off the chart.
     static func typicalRange(_ values: [Double]) -> ClosedRange<Double>? {
@@ -128,12 +146,17 @@ public struct WorkoutPage: Sendable {
         svg.polyline(points, stroke: "#6a1b9a", width: 2.5)
         if let first = points.first { svg.circle(x: first.0, y: first.1, radius: 5, fill: "#2e7d32") }
         if let last = points.last { svg.circle(x: last.0, y: last.1, radius: 5, fill: "#c62828") }
-        let scaleMeters = SVGTimePanel.niceStep(extent / 4)
+        // The scale in the page's units: metres or kilometres, or miles for imperial, like the distance above it.
+        let unitMeters = units == .metric ? 1.0 : units.splitMeters
+        let step = SVGTimePanel.niceStep(extent / unitMeters / 4)
+        let scaleMeters = step * unitMeters
         let barY = top + size + 16
         svg.line(x1: x + 10, y1: barY, x2: x + 10 + scaleMeters * scale, y2: barY, stroke: "#333333", width: 2)
-        svg.text(
-            scaleMeters >= 1000 ? "\(Format.fixed(scaleMeters / 1000, decimals: 1)) km" : "\(Int(scaleMeters)) m",
-            x: x + 16 + scaleMeters * scale, y: barY + 4, size: 11)
+        let label =
+            units == .imperial
+            ? "\(Format.fixed(step, decimals: SVGTimePanel.decimals(for: step))) mi"
+            : scaleMeters >= 1000 ? "\(Format.fixed(scaleMeters / 1000, decimals: 1)) km" : "\(Int(scaleMeters)) m"
+        svg.text(label, x: x + 16 + scaleMeters * scale, y: barY + 4, size: 11)
         svg.text("green: start, red: end; north is up", x: x + 10, y: barY + 22, size: 10, fill: "#777777")
     }
 }

@@ -24,7 +24,8 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(
         help: ArgumentHelp(
-            "Also draw the period (bars per day for a week or a month) as SVG into this file (-: standard output).",
+            "Also draw the period as SVG (bars per day of a week or month, per month of a year, per year of all) "
+                + "into this file (-: standard output).",
             valueName: "file"))
     var svg: String?
     @OptionGroup var replace: ReplaceOption
@@ -40,13 +41,8 @@ struct StatsCommand: AsyncParsableCommand {
                 period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated)
             let units = UnitSystem(settings.units)
             if let svg {
-                guard period == .week || period == .month || period == .day else {
-                    throw CLIError(
-                        "--svg draws bars per day, for --period day, week or month (not \(period.rawValue)); "
-                            + "choose one of those", exitCode: 64)
-                }
                 try ReportArguments.writeSVG(
-                    WeekBars.svg(report, units: units), to: svg, ifExists: replace.ifExists(at: svg))
+                    PeriodBars.svg(report, units: units), to: svg, ifExists: replace.ifExists(at: svg))
             }
             if json { return print(try JSON.string(report)) }
             for line in StatsTable.lines(report, units: units) { say(line) }
@@ -57,14 +53,19 @@ struct StatsCommand: AsyncParsableCommand {
     /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.
     static func report(period: ReportPeriod, store: HubStore, includeSimulated: Bool) async throws -> PeriodReport {
         let interval = period.interval
-        // A year or all time is shown as a whole, not day by day: SQLite adds it up in one row.
-        let byDay = period.kind != .year && period.kind != .all
+        // A year is drawn by months and all time by years: SQLite adds them up, not a row per day of ten years.
+        let grouping: WorkoutDayTotals.Grouping =
+            switch period.kind {
+            case .day, .week, .month: .day
+            case .year: .month
+            case .all: .year
+            }
         let days = try await store.workoutTotalsByDay(
-            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, byDay: byDay)
+            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, grouping: grouping)
         var previousDays: [WorkoutDayTotals]?
         if let previous = period.previous?.interval {
             previousDays = try await store.workoutTotalsByDay(
-                from: previous.start, to: previous.end, includeSimulated: includeSimulated, byDay: false)
+                from: previous.start, to: previous.end, includeSimulated: includeSimulated, grouping: .whole)
         }
         var variability: [PeriodReport.DailyVariability] = []
         // The trend reads every RR interval of each day: for a month at most, where a trend is worth reading.

@@ -2,6 +2,7 @@ import BlueZTestKit
 import Foundation
 import FoundationXML
 import HubStore
+import PictureTestKit
 import Testing
 
 /// `stayfit stats`, `hr plot`, `share` and the report parts of `workouts` on the built binary, in Berlin's time
@@ -43,19 +44,12 @@ import Testing
         return id
     }
 
-    /// Renders `svg` to PNG with rsvg-convert; the PNG's size in bytes, after checking it is a PNG.
+    /// Renders `svg` to PNG with rsvg-convert and checks it as a person sees it (no label on another or off the
+    /// edge, see `RenderedPicture`); the PNG's size in bytes.
     static func render(_ svg: String, in scratch: borrowing Scratch) async throws -> Int {
-        let (ok, error) = parses(try String(contentsOfFile: svg, encoding: .utf8))
-        #expect(ok, "\(svg) is not well-formed XML: \(error)")
-        let png = svg + ".png", log = svg + ".log"
-        let child = try ChildProcess.spawn("/usr/bin/rsvg-convert", ["-o", png, svg], stderrPath: log)
-        let status = try await child.exitCode(within: .seconds(60))
-        let complaints = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(status == 0, "rsvg-convert: \(complaints)")
-        #expect(complaints.isEmpty, "rsvg-convert: \(complaints)")
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
-        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        return bytes.count
+        let picture = try await RenderedPicture(svg: try String(contentsOfFile: svg, encoding: .utf8))
+        #expect(picture.problems.isEmpty, "\(svg):\n\(picture.problems.joined(separator: "\n"))")
+        return picture.pngBytes
     }
 
     static func parses(_ text: String) -> (Bool, String) {
@@ -189,9 +183,43 @@ import Testing
             "stderr: \(nowhere.error)")
         #expect(nowhere.error.hasSuffix("; create it or give another path\n"))
         #expect(!nowhere.error.contains(".."))
-        let year = try await StayfitProcess.run(["stats", "--period", "year", "--svg", svg, "--data-dir", data])
-        #expect(year.status == 64)
-        #expect(year.error.contains("--svg draws bars per day"))
+    }
+
+    @Test func aMonthIsDrawnAsDaysAYearAsMonthsAndAllTimeAsYears() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let store = try scratch.store()
+        // Every day of November 2026 from the 1st to the 23rd at 07:00 in Berlin, two on the 10th, and one a year
+        // in June 2023 and 2025.
+        let first = 1_793_512_800.0  // 2026-11-01 07:00 CET
+        for day in 0..<23 {
+            try await Self.storeWorkout(
+                store, start: first + Double(day) * 86_400, seconds: 1800 + day * 30, speed: 3.0, kcal: 250)
+        }
+        try await Self.storeWorkout(store, start: first + 9 * 86_400 + 36_000, seconds: 1200, speed: 3.0, kcal: 150)
+        for start in [1_685_595_600.0, 1_748_754_000.0] {  // 2023-06-01 and 2025-06-01 07:00 CEST
+            try await Self.storeWorkout(store, start: start, seconds: 3600, speed: 2.5, kcal: 500)
+        }
+        var labels: [String: [String]] = [:]
+        for period in ["month", "year", "all"] {
+            let svg = scratch.path("\(period).svg")
+            let result = try await StayfitProcess.run(
+                ["stats", "--period", period, "--date", "2026-11-23", "--svg", svg, "--data-dir", data],
+                environment: Self.berlin)
+            #expect(result.status == 0, "\(period): \(result.error)")
+            #expect(try await Self.render(svg, in: scratch) > 5000)
+            labels[period] = TextBox.elements(of: try String(contentsOfFile: svg, encoding: .utf8))?.texts.map(
+                \.content)
+        }
+        // The 10th: 34:30 and 20:00 at 3 m/s are 6.21 + 3.6 km, 9.8 km in one bar, and the count under it.
+        #expect(labels["month"]?.contains("9.8") == true, "\(labels["month"] ?? [])")
+        #expect(labels["month"]?.contains("×2") == true, "\(labels["month"] ?? [])")
+        #expect(labels["month"]?.contains("km per day") == true)
+        let year = labels["year"] ?? []
+        #expect(["Jan", "Jun", "Nov", "Dec", "km per month"].allSatisfy(year.contains), "\(year)")
+        #expect(year.contains("24 workouts") || year.contains("×24"), "\(year)")
+        #expect(["2023", "2024", "2025", "2026", "km per year"].allSatisfy { labels["all"]?.contains($0) == true })
+        #expect(labels["all"]?.contains("2022") == false)
     }
 
     // MARK: - hr plot

@@ -99,7 +99,7 @@ final class SVGCheck: NSObject, XMLParserDelegate {
                 meters: 5000, kcal: 300)
         ].map(WorkoutStatistics.dayTotals(of:))
         let report = PeriodReport(period: ReportPeriod(.week, endingOn: last), days: days, previousDays: [])
-        let (ok, check, error) = SVGCheck.parse(WeekBars.svg(report, units: .metric))
+        let (ok, check, error) = SVGCheck.parse(PeriodBars.svg(report, units: .metric))
         #expect(ok, "\(error)")
         #expect(check.elements.filter { $0 == "rect" }.count >= 8)  // background and 7 bars
         #expect(check.texts.contains("Fri 20 Nov"))

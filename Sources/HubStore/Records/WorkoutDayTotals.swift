@@ -4,8 +4,20 @@ import Foundation
 ///
 /// Sums and maxima only, so that days add up to weeks, months and years without going back to the workouts.
 public struct WorkoutDayTotals: Sendable, Equatable, Codable {
-    /// The local day, `yyyy-MM-dd`.
+    /// The local day, `yyyy-MM-dd`; the first day of the month or year for totals grouped by those.
     public var day: String
+
+    /// What one row of totals adds up.
+    public enum Grouping: Sendable, Equatable {
+        /// A local day.
+        case day
+        /// A calendar month.
+        case month
+        /// A calendar year.
+        case year
+        /// Everything asked for, in one row.
+        case whole
+    }
     public var count: Int
     public var movingSeconds: Int
     public var longestMovingSeconds: Int

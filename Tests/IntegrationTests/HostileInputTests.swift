@@ -51,12 +51,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home), "nothing was created in the home directory")
     }
 
-    @Test func configCheckOfAnEndlessDeviceStopsAtAMebibyte() async throws {
+    @Test func configCheckOfAnEndlessDeviceRefusesItUnread() async throws {
         let result = try await StayfitProcess.run(["config", "check", "/dev/zero"], timeout: .seconds(30))
         #expect(result.status == 78)
         #expect(
-            result.error == "error: /dev/zero: the configuration file is larger than 1 MiB, the most this file may be. "
-                + "Check the path, or start from the sample etc/stayfit.toml.\n")
+            result.error == "error: /dev/zero: the configuration file is a device, not a regular file. "
+                + "Give the path of a regular file, or start from the sample etc/stayfit.toml.\n")
     }
 
     @Test func configCheckEchoesNoControlCharactersAndNoHugeValue() async throws {

@@ -63,6 +63,24 @@ final class StayfitProcess: Sendable {
         }
     }
 
+    /// Waits until the log (standard error) has `text` `count` times; fails the test after `timeout`, or at once
+    /// when the process has exited without it.
+    func waitForLog(
+        _ text: String, count: Int = 1, timeout: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while standardError.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < deadline, isRunning else {
+                Issue.record(
+                    "no \"\(text)\" (\(count) times) in the log within \(timeout); stderr:\n\(standardError)",
+                    sourceLocation: sourceLocation)
+                throw StayfitProcessError.timedOut
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Waits for the process to exit and returns its status; kills it after `timeout`, saying what it wrote.
     @discardableResult
     func waitForExit(

@@ -101,7 +101,7 @@ public struct ConsolePlugin: Plugin {
         var terminal = Terminal()
         if interactive { terminal.enterRawMode() }
         defer { terminal.restore() }
-        var output = ConsoleOutput(interactive: interactive, fd: io.output)
+        var output = ConsoleOutput(interactive: interactive, fd: io.output, logger: context.logger)
         output.line(
             "StayFit Hub is ready. " + (interactive ? ConsoleCommand.keyHelp : "Type 'help' for the commands."))
 

@@ -20,7 +20,10 @@ final class StayfitProcess: Sendable {
     private let errors: CollectedOutput
 
     /// Starts `stayfit` with `arguments`; standard input is a pipe (so the console uses line mode).
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    ///
+    /// - Parameter standardOutput: where the child writes its standard output instead of `standardOutput` (which
+    ///   then stays empty), e.g. a pipe the test closes to see the hub's screen go away.
+    init(_ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -29,7 +32,8 @@ final class StayfitProcess: Sendable {
         output = try CollectedOutput(name: "stayfit-stdout")
         errors = try CollectedOutput(name: "stayfit-stderr")
         process.standardInput = input
-        process.standardOutput = FileHandle(fileDescriptor: output.writeEnd, closeOnDealloc: false)
+        process.standardOutput =
+            standardOutput ?? FileHandle(fileDescriptor: output.writeEnd, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: errors.writeEnd, closeOnDealloc: false)
         try process.run()
         // The child has its own copies now; with ours closed, its exit is its output's end.

@@ -141,4 +141,27 @@ import Testing
             hub.standardOutput.contains("Unknown command '\\u{1B}[2J\\u{1B}[31mboo'."), "stdout: \(hub.standardOutput)")
         #expect(!hub.standardOutput.contains("\u{1B}"))
     }
+
+    @Test func anOverlongTypedLineIsEchoedCutAndIsNoCommand() async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("stayfit.toml", "[plugins.console]\nmode = \"lines\"\n")
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForOutput("StayFit Hub is ready")
+        // A paste gone wrong: 4.5 MB on one line.
+        hub.send(String(repeating: "x", count: 4_500_000))
+        try await hub.waitForOutput("Unknown command")
+        // What is kept of a cut line reads "start", but the line as typed is no command.
+        hub.send("start" + String(repeating: " ", count: 1_000) + "now")
+        try await hub.waitForOutput("Unknown command 'start")
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        #expect(
+            hub.standardOutput.contains("Unknown command '\(String(repeating: "x", count: 40))…'."),
+            "stdout: \(hub.standardOutput.prefix(500))")
+        #expect(
+            hub.standardOutput.contains("Unknown command 'start…'."),
+            "stdout: \(hub.standardOutput.prefix(500))")
+        #expect(!hub.standardOutput.contains("Workout started"))
+        #expect(hub.standardOutput.utf8.count < 1_000, "\(hub.standardOutput.utf8.count) bytes of output")
+    }
 }

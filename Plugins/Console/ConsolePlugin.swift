@@ -101,7 +101,7 @@ public struct ConsolePlugin: Plugin {
         var terminal = Terminal()
         if interactive { terminal.enterRawMode() }
         defer { terminal.restore() }
-        var output = ConsoleOutput(interactive: interactive, fd: io.output)
+        var output = ConsoleOutput(interactive: interactive, fd: io.output, logger: context.logger)
         output.line(
             "StayFit Hub is ready. " + (interactive ? ConsoleCommand.keyHelp : "Type 'help' for the commands."))
 
@@ -121,7 +121,9 @@ public struct ConsolePlugin: Plugin {
                             perform(command, session: &session, output: &output)
                         }
                         for unknown in session.takeUnknownLines() {
-                            output.line("Unknown command '\(unknown)'. Type 'help' for the commands.")
+                            // Cut: a line pasted by mistake (or a file piped in) is not worth a screenful back.
+                            let shown = Format.printable(unknown, limit: Self.longestEcho)
+                            output.line("Unknown command '\(shown)'. Type 'help' for the commands.")
                         }
                     case .progress(let progress):
                         session.latest = progress
@@ -171,12 +173,20 @@ public struct ConsolePlugin: Plugin {
         return Format.timeOfDay(context.clock.now) + " "
     }
 
+    /// How many characters of an unknown command are echoed, before `…`.
+    static let longestEcho = 40
+    /// How many bytes of a typed line are kept: the longest command is 11 characters, and anything longer than
+    /// this is unknown whatever follows, so the rest up to the line's end is dropped rather than held.
+    static let longestLine = 256
+
     /// Input assembly and progress throttling for one run of the console.
     private struct Session {
         let configuration: Configuration
         let interactive: Bool
         var latest: WorkoutProgress?
         private var partialLine: [UInt8] = []
+        /// Whether the line being typed is longer than `longestLine`, and what is kept of it only its start.
+        private var partialLineIsCut = false
         private var unknownLines: [String] = []
         private var lastProgressMark = -1
 
@@ -190,13 +200,22 @@ public struct ConsolePlugin: Plugin {
             var commands: [ConsoleCommand] = []
             for byte in bytes {
                 guard byte == UInt8(ascii: "\n") else {
-                    partialLine.append(byte)
+                    if partialLine.count < ConsolePlugin.longestLine {
+                        partialLine.append(byte)
+                    } else {
+                        partialLineIsCut = true
+                    }
                     continue
                 }
                 let line = String(decoding: partialLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let isCut = partialLineIsCut
                 partialLine.removeAll()
+                partialLineIsCut = false
                 guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-                if let command = ConsoleCommand.parse(line: line) {
+                if isCut {
+                    // No command, even when what was kept of it reads as one; echoed as cut, which it is.
+                    unknownLines.append(line + "…")
+                } else if let command = ConsoleCommand.parse(line: line) {
                     commands.append(command)
                 } else {
                     unknownLines.append(line)

@@ -18,17 +18,27 @@ public enum ActivityFileReader {
     /// - Throws: `WorkoutFileError` naming the file (and the line) when it cannot be read, is not well-formed
     ///   XML, is neither GPX nor TCX, has no points, or has a point out of order or off the Earth.
     public static func read(path: String) throws -> RecordedActivity {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw WorkoutFileError(file: path, problem: "no such file")
+        // Opened without blocking and checked as opened: a FIFO or a terminal named as the file would otherwise
+        // hold the import (or the simulator, and with it the hub) until someone wrote to it.
+        let descriptor: Int32, size: Int
+        do {
+            (descriptor, size) = try TextFile.openRegularFile(path)
+        } catch {
+            switch error {
+            case .doesNotExist: throw WorkoutFileError(file: path, problem: "no such file")
+            case .notReadable:
+                throw WorkoutFileError(file: path, problem: "cannot read the file; check its permissions")
+            default: throw WorkoutFileError(file: path, problem: "\(error)")
+            }
         }
-        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
+        defer { close(descriptor) }
+        // The stream opens the very file checked above, not whatever the path names by now.
+        guard let stream = InputStream(fileAtPath: "/proc/self/fd/\(descriptor)") else {
             throw WorkoutFileError(file: path, problem: "cannot read the file; check its permissions")
         }
         let parser = XMLParser(stream: stream)
         // GPX and TCX take 240 to 370 bytes a point: reserving for the file's size up front saves the copies (and
         // the peak memory) of growing the points array step by step.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let handler = ActivityXMLHandler(file: path, expectedPoints: min(size / 200, 1_000_000))
         parser.delegate = handler
         parser.shouldProcessNamespaces = true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `stayfit`: the hub and its command-line tools.
 @main
@@ -13,4 +14,14 @@ struct StayFit: AsyncParsableCommand {
             GPSCommand.self,
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self,
         ])
+
+    /// Every command starts here.
+    ///
+    /// SIGPIPE is ignored first: its default ends the process the moment it writes to a pipe whose reader has
+    /// gone (`stayfit run | head -1`), which for the hub means in the middle of a workout, left marked running. A
+    /// write then fails with EPIPE instead, which the console takes as its screen going away.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        await main(nil)
+    }
 }

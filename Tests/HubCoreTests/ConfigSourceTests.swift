@@ -63,7 +63,15 @@ import Testing
 
     @Test func aKeyThatIsNotSetFallsBackToItsTableHeader() {
         #expect(source.line(of: ["plugins", "simulator", "speed"]) == 20)
-        #expect(source.line(of: ["plugins", "simulator", "site"]) == 20)
+    }
+
+    @Test func aTableMadeOnlyByADottedKeyOrAHeaderIsOnTheLineThatMakesIt() {
+        // `site.name = "home"` makes the table `site`; `[plugins.simulator]` makes `plugins`.
+        #expect(source.line(of: ["plugins", "simulator", "site"]) == 22)
+        #expect(source.line(of: ["plugins"]) == 20)
+        // A header of its own comes later: that is where the table is.
+        #expect(ConfigSource(file: "stayfit.toml", text: "# x\n[a.b.c]\n[a]\n").line(of: ["a"]) == 3)
+        #expect(ConfigSource(file: "stayfit.toml", text: "# x\n[a.b.c]\n").line(of: ["a", "b"]) == 2)
     }
 
     @Test func commentedOutKeysAreNotFound() {

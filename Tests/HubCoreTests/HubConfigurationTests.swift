@@ -52,6 +52,31 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         .init(
             name: "not one of the choices", text: "[hub]\nlog-level = \"loud\"\n", kind: .invalidValue, line: 2,
             key: "hub.log-level"),
+        .init(
+            name: "unknown table named only in a header", text: "# StayFit\n[plugin.simulator]\n", kind: .unknownKey,
+            line: 2, key: "plugin"),
+        .init(
+            name: "unknown table named only in a dotted key", text: "# StayFit\n\nplugin.simulator.file = \"a.csv\"\n",
+            kind: .unknownKey, line: 3, key: "plugin"),
+        // The parser would stop at the NUL, and the unknown table after it would go unseen.
+        .init(
+            name: "NUL byte", text: "[hub]\nlog-level = \"info\"\0\n[bogus]\n", kind: .unreadable, line: 2, key: nil),
+        .init(
+            name: "tables nested 10 000 deep",
+            text: "# StayFit\n[" + Array(repeating: "a", count: 10_000).joined(separator: ".") + "]\n", kind: .tooDeep,
+            line: 2, key: nil),
+        .init(
+            name: "a dotted key 10 000 deep",
+            text: "[hub]\n" + Array(repeating: "a", count: 10_000).joined(separator: ".") + " = 1\n", kind: .tooDeep,
+            line: 2, key: nil),
+        .init(
+            name: "lists nested 10 000 deep",
+            text: "[hub]\n\nx = [\n" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+                + "]\n", kind: .tooDeep, line: 4, key: nil),
+        .init(
+            name: "inline tables nested 10 000 deep",
+            text: "x = " + String(repeating: "{ a = ", count: 10_000) + "1" + String(repeating: " }", count: 10_000),
+            kind: .tooDeep, line: 1, key: nil),
     ]
 }
 

@@ -102,6 +102,45 @@ import Testing
         }
     }
 
+    @Test func aSimulationOnASpedUpClockIsResumedOnItsOwnTimeline() async throws {
+        // `--speed 60`: the 60 seconds stored run a minute ahead of the wall clock, and the hub crashed one real
+        // second after the last of them (the boot time saved with it is one second before the clock's).
+        let harness = try Harness(speed: 60)
+        let start = Date.testStart()
+        let id = try await harness.store.startWorkout(at: start, goal: nil, simulated: true)
+        let samples = (1...60).map { second in
+            WorkoutSample(
+                second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
+                longitude: nil, speedMetersPerSecond: 2.5, distanceMeters: 2.5 * Double(second),
+                kilocalories: 0.125 * Double(second), steps: nil)
+        }
+        let boot = try #require(harness.clock.bootTime)
+        try await harness.store.recordSamples(
+            samples, totals: WorkoutMetrics(restoring: samples).totals, of: id,
+            seenAt: BootTime(bootID: boot.bootID, secondsSinceBoot: boot.secondsSinceBoot - 1))
+        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        try await harness.run {
+            let recovery = try await recovered.next()
+            #expect(recovery.outcome == .resumed)
+            #expect(recovery.gap == .seconds(60), "one real second away is a minute on this clock")
+            #expect(try await harness.states.next().state == .running)
+
+            // The workout goes on after its last second and the time away, not back at the wall clock's now.
+            let progress = try await harness.second()
+            #expect(progress.moving == .seconds(61))
+            try await harness.saved()
+            #expect(
+                try await harness.store.pauses(of: id) == [
+                    WorkoutPause(startedAt: start.addingTimeInterval(60), endedAt: start.addingTimeInterval(120))
+                ])
+            let stored = try await harness.store.samples(of: id)
+            #expect(stored.map(\.second) == Array(1...61))
+            #expect(stored.last?.recordedAt == start.addingTimeInterval(121))
+            let finished = try await harness.send(.stop)
+            #expect(finished.summary?.endedAt == start.addingTimeInterval(121))
+        }
+    }
+
     @Test func aWorkoutPausedBeforeTheCrashIsResumedPaused() async throws {
         let harness = try Harness()
         let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)

@@ -68,6 +68,71 @@ import Testing
         #expect(try await store.workouts().count == 1)
     }
 
+    /// `--speed 60` labels the seconds a minute a second ahead of the wall clock. A restart right after the crash
+    /// used to find the time away unknown (`away=unknown`) and closed the workout; the boot clock measures it.
+    @Test func aSpedUpSimulationRestartedRightAfterAKillNineIsResumed() async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("stayfit.toml", Self.configuration(resumeWithinMinutes: 10))
+        let arguments = [
+            "run", "--simulate", "--speed", "60", "--config", config, "--data-dir", scratch.path("data"),
+        ]
+        let store = try scratch.store()
+
+        let hub = try StayfitProcess(arguments)
+        try await hub.waitForOutput("StayFit Hub is ready")
+        hub.send("start")
+        try await hub.waitForOutput("Workout started.")
+        let before = try await Self.waitForSamples(atLeast: 30, in: store)
+        kill(hub.processIdentifier, SIGKILL)
+        try await hub.waitForExit()
+        let interrupted = try #require(try await store.unfinishedWorkout())
+        let samples = try await store.samples(of: interrupted.id)
+        #expect(samples.count >= before)
+
+        let restarted = try StayfitProcess(arguments)
+        try await restarted.waitForOutput("Resumed the workout interrupted")
+        _ = try await Self.waitForSamples(atLeast: samples.count + 30, in: store)
+        restarted.send("stop")
+        try await restarted.waitForOutput("Workout finished")
+        restarted.send("quit")
+        #expect(try await restarted.waitForExit() == 0, "stderr: \(restarted.standardError)")
+        #expect(restarted.standardError.contains("resumed an interrupted workout"), "\(restarted.standardError)")
+
+        let workout = try #require(try await store.workout(interrupted.id))
+        #expect((workout.status, workout.recovery) == (.finished, .resumed))
+        #expect(try await store.workouts().count == 1)
+        let after = try await store.samples(of: interrupted.id)
+        #expect(after.map(\.second) == Array(1...after.count))
+        #expect(Array(after.prefix(samples.count)) == samples, "nothing recorded before the crash was changed")
+        // One timeline: the seconds after the restart follow those before it and the time away.
+        let pauses = try await store.pauses(of: interrupted.id)
+        #expect(pauses.count == 1, "the time the hub was down is recorded as a pause")
+        let pause = try #require(pauses.first)
+        #expect(pause.startedAt == samples.last?.recordedAt)
+        let resumed = after.dropFirst(samples.count)
+        #expect(resumed.allSatisfy { $0.recordedAt > (pause.endedAt ?? .distantFuture) }, "\(pause)")
+        #expect(zip(after, after.dropFirst()).allSatisfy { $0.recordedAt < $1.recordedAt })
+        // The stop falls in the last second (which is labelled at its end, as ever).
+        let last = try #require(after.last)
+        #expect(workout.endedAt.map { $0 >= last.recordedAt.addingTimeInterval(-1) } == true)
+    }
+
+    /// Waits until the workout under way has `count` seconds stored; returns how many it has.
+    private static func waitForSamples(atLeast count: Int, in store: HubStore) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            if let workout = try await store.unfinishedWorkout() {
+                let stored = try await store.samples(of: workout.id).count
+                if stored >= count { return stored }
+            }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the workout under way did not reach \(count) stored seconds within 30 s")
+                throw StayfitProcessError.timedOut
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     @Test func anInterruptedWorkoutFoundTooLateIsClosedWithItsData() async throws {
         let scratch = try Scratch()
         let store = try scratch.store()

@@ -51,12 +51,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home), "nothing was created in the home directory")
     }
 
-    @Test func configCheckOfAnEndlessDeviceStopsAtAMebibyte() async throws {
+    @Test func configCheckOfAnEndlessDeviceRefusesItUnread() async throws {
         let result = try await StayfitProcess.run(["config", "check", "/dev/zero"], timeout: .seconds(30))
         #expect(result.status == 78)
         #expect(
-            result.error == "error: /dev/zero: the configuration file is larger than 1 MiB, the most this file may be. "
-                + "Check the path, or start from the sample etc/stayfit.toml.\n")
+            result.error == "error: /dev/zero: the configuration file is a device, not a regular file. "
+                + "Give the path of a regular file, or start from the sample etc/stayfit.toml.\n")
     }
 
     @Test func configCheckEchoesNoControlCharactersAndNoHugeValue() async throws {
@@ -140,5 +140,28 @@ import Testing
         #expect(
             hub.standardOutput.contains("Unknown command '\\u{1B}[2J\\u{1B}[31mboo'."), "stdout: \(hub.standardOutput)")
         #expect(!hub.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test func anOverlongTypedLineIsEchoedCutAndIsNoCommand() async throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("stayfit.toml", "[plugins.console]\nmode = \"lines\"\n")
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForOutput("StayFit Hub is ready")
+        // A paste gone wrong: 4.5 MB on one line.
+        hub.send(String(repeating: "x", count: 4_500_000))
+        try await hub.waitForOutput("Unknown command")
+        // What is kept of a cut line reads "start", but the line as typed is no command.
+        hub.send("start" + String(repeating: " ", count: 1_000) + "now")
+        try await hub.waitForOutput("Unknown command 'start")
+        hub.send("quit")
+        #expect(try await hub.waitForExit() == 0)
+        #expect(
+            hub.standardOutput.contains("Unknown command '\(String(repeating: "x", count: 40))…'."),
+            "stdout: \(hub.standardOutput.prefix(500))")
+        #expect(
+            hub.standardOutput.contains("Unknown command 'start…'."),
+            "stdout: \(hub.standardOutput.prefix(500))")
+        #expect(!hub.standardOutput.contains("Workout started"))
+        #expect(hub.standardOutput.utf8.count < 1_000, "\(hub.standardOutput.utf8.count) bytes of output")
     }
 }

@@ -31,14 +31,14 @@ import Testing
         _ = try scratch.write("stayfit.toml", Self.configuration(progress: 1))
         let reloadedAt = Date()
         kill(hub.processIdentifier, SIGHUP)
-        try await waitForLog(hub, "plugin restarted with its new configuration")
+        try await hub.waitForLog("plugin restarted with its new configuration")
         // The new console prints progress lines, which the old one was told not to.
         try await hub.waitForOutput("running ")
         // Restarted again and again, the console alone restarts each time and the hub stays up.
         for (count, progress) in [(2, 2), (3, 1), (4, 3), (5, 1)] {
             _ = try scratch.write("stayfit.toml", Self.configuration(progress: progress))
             kill(hub.processIdentifier, SIGHUP)
-            try await waitForLog(hub, "plugin restarted with its new configuration", count: count)
+            try await hub.waitForLog("plugin restarted with its new configuration", count: count)
         }
         try await Task.sleep(for: .milliseconds(1_500))
         // … and it takes commands.
@@ -91,7 +91,7 @@ import Testing
 
         _ = try scratch.write("stayfit.toml", broken)
         kill(hub.processIdentifier, SIGHUP)
-        try await waitForLog(hub, "configuration not reloaded")
+        try await hub.waitForLog("configuration not reloaded")
         // The log names the file, so the person can fix it.
         #expect(hub.standardError.contains("error=\(config):"), "stderr: \(hub.standardError)")
         var datagrams: [String] = []
@@ -112,25 +112,11 @@ import Testing
         // Fixed, the file is taken: the status says so.
         _ = try scratch.write("stayfit.toml", Self.configuration(progress: 1))
         kill(hub.processIdentifier, SIGHUP)
-        try await waitForLog(hub, "plugin restarted with its new configuration")
+        try await hub.waitForLog("plugin restarted with its new configuration")
         while !datagrams.contains("READY=1\nSTATUS=configuration reloaded") {
             datagrams.append(try #require(await systemd.receive(), "datagrams: \(datagrams)").text)
         }
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0, "stderr: \(hub.standardError)")
-    }
-
-    /// Waits until the log has `text` `count` times.
-    private func waitForLog(
-        _ hub: StayfitProcess, _ text: String, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while hub.standardError.components(separatedBy: text).count - 1 < count {
-            guard ContinuousClock.now < deadline, hub.isRunning else {
-                Issue.record("no \"\(text)\" in the log; stderr:\n\(hub.standardError)", sourceLocation: sourceLocation)
-                throw StayfitProcessError.timedOut
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

@@ -21,13 +21,16 @@ final class StayfitProcess: Sendable {
     private let errors: CollectedOutput
 
     /// Starts `stayfit` with `arguments`; standard input is a pipe (so the console uses line mode).
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    ///
+    /// - Parameter standardOutput: a descriptor the child writes its standard output to instead of
+    ///   `standardOutput` (which then stays empty), e.g. a pipe the test closes to see the hub's screen go away.
+    init(_ arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil) throws {
         input = try ChildInput()
         output = try CollectedOutput(name: "stayfit-stdout")
         errors = try CollectedOutput(name: "stayfit-stderr")
         process = try ChildProcess.spawn(
-            Self.binary.path, arguments, environment: environment, stdin: input.readEnd, stdout: output.writeEnd,
-            stderr: errors.writeEnd)
+            Self.binary.path, arguments, environment: environment, stdin: input.readEnd,
+            stdout: standardOutput ?? output.writeEnd, stderr: errors.writeEnd)
         // The child has its own copies now; with ours closed, its exit is its output's end.
         input.closeReadEnd()
         output.closeWriteEnd()
@@ -63,6 +66,24 @@ final class StayfitProcess: Sendable {
             guard ContinuousClock.now < deadline, isRunning || standardOutput.contains(text) else {
                 Issue.record(
                     "no \"\(text)\" in the output within \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)",
+                    sourceLocation: sourceLocation)
+                throw StayfitProcessError.timedOut
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Waits until the log (standard error) has `text` `count` times; fails the test after `timeout`, or at once
+    /// when the process has exited without it.
+    func waitForLog(
+        _ text: String, count: Int = 1, timeout: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while standardError.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < deadline, isRunning else {
+                Issue.record(
+                    "no \"\(text)\" (\(count) times) in the log within \(timeout); stderr:\n\(standardError)",
                     sourceLocation: sourceLocation)
                 throw StayfitProcessError.timedOut
             }

@@ -184,4 +184,20 @@ import WorkoutFiles
         }
         #expect(error.description == "/nonexistent/ride.gpx: no such file")
     }
+
+    @Test(.timeLimit(.minutes(1))) func refusesAFIFOWithoutWaitingForIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("ride.gpx").path
+        try #require(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: WorkoutFileError.self) { try ActivityFileReader.read(path: path) }
+        #expect(error.description == "\(path): is a FIFO (named pipe), not a regular file")
+    }
+
+    @Test func readsTheFileASymbolicLinkNames() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("ride.gpx", SampleFiles.gpx(seconds: 30))
+        let link = directory.url.appendingPathComponent("latest.gpx").path
+        try #require(symlink(path, link) == 0)
+        #expect(try ActivityFileReader.read(path: link).points.count == 30)
+    }
 }

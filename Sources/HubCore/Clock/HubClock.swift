@@ -22,8 +22,8 @@ public protocol HubClock: Sendable {
     var speed: Double { get }
     /// Whether the wall clock is known to be set (the kernel's NTP status is synchronised).
     var isWallClockSynchronised: Bool { get }
-    /// Where this process stands in the machine's boot, to measure time between two runs of the hub without the
-    /// wall clock; nil when it cannot be known.
+    /// Where this process stands in the machine's boot, in real seconds whatever the clock's speed, to measure time
+    /// between two runs of the hub without the wall clock; nil when it cannot be known.
     var bootTime: BootTime? { get }
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: HubInstant) async throws

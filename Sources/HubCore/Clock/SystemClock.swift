@@ -29,9 +29,10 @@ public struct SystemClock: HubClock {
 
     public var isWallClockSynchronised: Bool { stayfit_wall_clock_is_synchronised() != 0 }
 
-    /// Nil in a sped-up simulation: its time has nothing to do with the machine's.
+    /// In real seconds, also in a sped-up simulation: saved with each second of a workout, it tells a hub that comes
+    /// back after a crash how long it was away, which that hub then counts on its own clock.
     public var bootTime: BootTime? {
-        guard speed == 1, let bootID = Self.bootID else { return nil }
+        guard let bootID = Self.bootID else { return nil }
         let seconds = stayfit_seconds_since_boot()
         return seconds < 0 ? nil : BootTime(bootID: bootID, secondsSinceBoot: seconds)
     }

@@ -32,12 +32,15 @@ public struct ConfigSource: Sendable {
             }
             if trimmed.hasPrefix("[[") {
                 table = Self.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
+                Self.noteImplicitTables(of: table, at: number, in: &lines)
                 lines[table.joined(separator: "."), default: number] = number
             } else if trimmed.hasPrefix("[") {
                 table = Self.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
+                Self.noteImplicitTables(of: table, at: number, in: &lines)
                 lines[table.joined(separator: ".")] = number
             } else if let equals = Self.firstIndexOutsideQuotes(of: "=", in: trimmed) {
                 let path = table + Self.keyPath(trimmed[..<equals])
+                Self.noteImplicitTables(of: path, at: number, in: &lines)
                 lines[path.joined(separator: ".")] = number
                 let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
                 for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
@@ -62,6 +65,16 @@ public struct ConfigSource: Sendable {
     /// A line ends with LF or CRLF, as in TOML. Swift reads "\r\n" as one `Character`, which a split on "\n"
     /// alone would not see: a file saved on Windows would be one long line.
     static func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
+
+    /// `[a.b]` and `a.b = 1` make the table `a` without naming it on a line of its own: it is found on the first
+    /// line that makes it, unless a header of its own (`[a]`, which replaces this) comes.
+    private static func noteImplicitTables(of path: [String], at number: Int, in lines: inout [String: Int]) {
+        var prefix = ""
+        for part in path.dropLast() {
+            prefix += prefix.isEmpty ? part : "." + part
+            if lines[prefix] == nil { lines[prefix] = number }
+        }
+    }
 
     private static func keyPath(_ text: Substring) -> [String] {
         var parts: [Substring] = []

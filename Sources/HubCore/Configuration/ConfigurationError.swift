@@ -5,6 +5,8 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable, Equa
     /// What kind of mistake it is; tests match on this.
     public enum Kind: Sendable, Equatable {
         case unreadable, syntax, unknownKey, wrongType, outOfRange, invalidValue
+        /// Tables, keys or lists nested deeper than the parser can follow without exhausting the stack.
+        case tooDeep
     }
 
     public let kind: Kind

@@ -24,22 +24,38 @@ public struct HubConfiguration {
 
     /// Reads and parses the file at `path`.
     ///
-    /// `/dev/null` is an empty file; a directory, a file over `largestFile` or an endless device such as
-    /// `/dev/zero` is an `.unreadable` error.
+    /// `/dev/null` is an empty file; anything but a regular file (a directory, a FIFO, a device such as
+    /// `/dev/zero`), a file over `largestFile` or one with a NUL byte is an `.unreadable` error.
     public static func load(path: String) throws -> HubConfiguration {
         let text: String
         do {
             text = try TextFile.read(path, limit: largestFile)
         } catch {
             throw ConfigurationError(
-                kind: .unreadable, file: path, line: nil, key: nil, problem: "the configuration file \(error)",
-                fix: "Check the path, or start from the sample etc/stayfit.toml.")
+                kind: .unreadable, file: path, line: error.line, key: nil, problem: "the configuration file \(error)",
+                fix: Self.fix(for: error))
         }
         return try HubConfiguration(text: text, file: path)
     }
 
     /// Parses `text`, naming it `file` in errors.
+    ///
+    /// - Throws: `ConfigurationError`; `.tooDeep` for tables or lists nested deeper than the parser can safely
+    ///   follow, checked before the parser sees the text.
     public init(text: String, file: String) throws {
+        // The TOML parser reads a C string: it would stop at a NUL and ignore the rest of the file without a word.
+        if let line = TextFile.lineOfFirstNUL(in: text.utf8) {
+            throw ConfigurationError(
+                kind: .unreadable, file: file, line: line, key: nil,
+                problem: "the configuration file \(TextFile.Failure.nulByte(line: line))",
+                fix: Self.fix(for: .nulByte(line: line)))
+        }
+        if let line = ConfigNesting.firstLine(in: text) {
+            throw ConfigurationError(
+                kind: .tooDeep, file: file, line: line, key: nil,
+                problem: "tables, keys and lists nested more than \(ConfigNesting.deepest) levels deep",
+                fix: "Nest less: the hub's own settings go 6 levels deep at most.")
+        }
         let source = ConfigSource(file: file, text: text)
         let table: TOMLTable
         do {
@@ -77,6 +93,14 @@ public struct HubConfiguration {
         self.heartRateLogRetention = keepDays == 0 ? nil : .seconds(keepDays * 86_400)
         self.pluginTables = plugins
         self.reports = reports
+    }
+
+    private static func fix(for failure: TextFile.Failure) -> String {
+        switch failure {
+        case .nulByte: "Remove it: the file may be damaged (cat -v shows a NUL byte as ^@)."
+        case .notARegularFile: "Give the path of a regular file, or start from the sample etc/stayfit.toml."
+        default: "Check the path, or start from the sample etc/stayfit.toml."
+        }
     }
 
     /// Enables a plugin with its defaults unless the file already configures it (e.g. `--simulate`).

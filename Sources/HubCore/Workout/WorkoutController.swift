@@ -30,6 +30,11 @@ struct WorkoutController {
         self.writer = writer
     }
 
+    /// Added to the wall clock's labels of a workout resumed ahead of the clock: a simulation on a sped-up clock
+    /// labels its seconds in the future, and a hub that comes back carries on that workout's own timeline, after
+    /// its last second and the time away, rather than jumping back to the present. Zero otherwise.
+    private var labelShift: TimeInterval = 0
+
     private var bus: MessageBus { context.bus }
     private var store: HubStore { context.store }
     private var logger: Logger { context.logger }
@@ -123,7 +128,7 @@ struct WorkoutController {
     /// same on a busy machine, and at `--speed 60`, where a few milliseconds late would be whole seconds.
     mutating func handle(_ action: WorkoutCommand.Action, at instant: HubInstant) async -> Bool {
         let effect = WorkoutStateMachine.effect(of: action, in: state)
-        let now = clock.wallTime(of: instant)
+        let now = label(of: instant)
         switch effect {
         case .refuse(let reason):
             bus.publish(Announcement(reason))
@@ -172,7 +177,8 @@ struct WorkoutController {
     private mutating func start(at instant: HubInstant) async -> Bool {
         // A sped-up clock makes simulated times; simulated readings mark the workout as they arrive.
         let simulated = clock.speed != 1
-        let now = clock.wallTime(of: instant)
+        labelShift = 0
+        let now = label(of: instant)
         do {
             let id = try await store.startWorkout(
                 at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)
@@ -201,7 +207,7 @@ struct WorkoutController {
             }
         }
         guard var session, state == .running || state == .paused else { return }
-        let now = clock.wallTime(of: instant)
+        let now = label(of: instant)
         if session.lapCount > 0, session.metrics.movingSeconds > session.lapStart.movingSeconds {
             writer.send(.lap(session.id, session.closeLap(at: now)))
         }
@@ -278,11 +284,16 @@ struct WorkoutController {
         }
     }
 
+    /// The wall-clock label of `instant` for the workout under way.
+    private func label(of instant: HubInstant) -> Date {
+        clock.wallTime(of: instant).addingTimeInterval(labelShift)
+    }
+
     /// Closes the second ending at `instant` and hands it to the writer.
     private mutating func record(closingSecondAt instant: HubInstant) {
         guard var session else { return }
         let sample = session.closeSecond(
-            at: instant, label: clock.wallTime(of: instant), heartRate: freshHeartRate(at: instant),
+            at: instant, label: label(of: instant), heartRate: freshHeartRate(at: instant),
             rrIntervalsMilliseconds: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person)
         pendingRR.removeAll(keepingCapacity: true)
         self.session = session
@@ -295,10 +306,10 @@ struct WorkoutController {
     /// configured time, closes it at its last stored second otherwise, and tells the person which.
     ///
     /// How long the hub was away is measured without trusting the wall clock where possible: within the same
-    /// boot, from the machine's boot time saved with the last second; after a reboot, from the wall clock only
-    /// when the kernel says it is synchronised. When it cannot be known, the workout is closed, never resumed
-    /// on a guess. A workout recorded on a sped-up clock saves no boot time and labels its seconds in the future,
-    /// so it is always closed.
+    /// boot, from the machine's boot time saved with the last second (real time, counted on this hub's clock: a
+    /// minute a second at `--speed 60`); after a reboot, from the wall clock only when the kernel says it is
+    /// synchronised. When it cannot be known, the workout is closed, never resumed on a guess. A workout recorded
+    /// on a sped-up clock labels its seconds in the future, so after a reboot it is closed.
     ///
     /// - Returns: true when a resumed workout (running or paused) needs the second-ticker.
     mutating func recoverInterruptedWorkout() async -> Bool {
@@ -335,7 +346,7 @@ struct WorkoutController {
     /// The time since the interrupted workout's last saved second, or nil when it cannot be trusted.
     private func timeAway(since saved: BootTime?, lastSeen: Date) -> Duration? {
         if let saved, let current = clock.bootTime, saved.bootID == current.bootID {
-            return .seconds(max(0, current.secondsSinceBoot - saved.secondsSinceBoot))
+            return .seconds(max(0, current.secondsSinceBoot - saved.secondsSinceBoot) * clock.speed)
         }
         guard clock.isWallClockSynchronised else { return nil }
         let gap = clock.now.timeIntervalSince(lastSeen)
@@ -347,6 +358,9 @@ struct WorkoutController {
         async throws -> Bool
     {
         let elapsedBefore = Duration.seconds(max(0, lastSeen.timeIntervalSince(workout.startedAt))) + away
+        // A simulation's seconds may run ahead of the wall clock: the workout carries on from where it stood.
+        let resumedAt = lastSeen.addingTimeInterval(away.seconds)
+        labelShift = workout.isSimulated ? max(0, resumedAt.timeIntervalSince(clock.now)) : 0
         session = WorkoutSession(
             resuming: workout, samples: samples, laps: try await store.laps(of: workout.id), at: clock.instant,
             elapsedBefore: elapsedBefore)

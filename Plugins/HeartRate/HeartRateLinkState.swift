@@ -10,6 +10,7 @@ final class HeartRateLinkState: Sendable {
         var lastDataAt: HubInstant?
         var lostAnnounced = false
         var everConnected = false
+        var receivedPayloads = 0
         var malformedPayloads = 0
         var partlyBrokenPayloads = 0
         var implausibleRRIntervals = 0
@@ -26,6 +27,9 @@ final class HeartRateLinkState: Sendable {
     /// Payloads dropped because they gave no sound heart rate.
     var malformedPayloads: Int { state.withLock { $0.malformedPayloads } }
 
+    /// Notification payloads that reached the plugin, sound or not.
+    var receivedPayloads: Int { state.withLock { $0.receivedPayloads } }
+
     /// Payloads whose heart rate was kept but whose damaged later fields were left out.
     var partlyBrokenPayloads: Int { state.withLock { $0.partlyBrokenPayloads } }
 
@@ -40,6 +44,8 @@ final class HeartRateLinkState: Sendable {
     var lostOtherSignals: Int { state.withLock { $0.lostOtherSignals } }
 
     func countMalformed() { state.withLock { $0.malformedPayloads += 1 } }
+
+    func countReceived() { state.withLock { $0.receivedPayloads += 1 } }
 
     func countPartlyBroken() { state.withLock { $0.partlyBrokenPayloads += 1 } }
 

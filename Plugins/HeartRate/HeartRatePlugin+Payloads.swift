@@ -5,6 +5,7 @@ import HubCore
 extension HeartRatePlugin {
     /// Decodes one payload and publishes it, or drops and counts it; a partly broken one is published and counted.
     func handle(payload: [UInt8], from link: BlueZHeartRateSession.Link) {
+        state.countReceived()
         let measurement: HeartRateMeasurement
         do {
             measurement = try HeartRateMeasurement(decoding: payload)

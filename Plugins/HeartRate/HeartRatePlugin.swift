@@ -52,6 +52,9 @@ public struct HeartRatePlugin: Plugin {
     /// included).
     public var malformedPayloadCount: Int { state.malformedPayloads }
 
+    /// How many notification payloads reached the plugin, sound or not.
+    public var receivedPayloadCount: Int { state.receivedPayloads }
+
     /// How many RR intervals were left out of published readings because they were no beat (outside
     /// `HeartRateMeasured.plausibleRRIntervalMilliseconds`).
     public var implausibleRRIntervalCount: Int { state.implausibleRRIntervals }
@@ -88,6 +91,13 @@ public struct HeartRatePlugin: Plugin {
                 state.startOver()
             }
         }
+        // What this run of the plugin read, for the log and for the benchmarks that compare it with what was sent.
+        context.logger.info(
+            "heart-rate notifications",
+            metadata: [
+                "notifications-received": "\(state.receivedPayloads)", "malformed": "\(state.malformedPayloads)",
+                "partly-broken": "\(state.partlyBrokenPayloads)", "signals-lost": "\(state.lostNotifications)",
+            ])
     }
 
     /// The strap to follow now; the configured one when the store cannot be read.

@@ -60,6 +60,7 @@ import Testing
                 #expect(harness.readings.all.map(\.rrIntervalsMilliseconds) == [[853.0 * 1000 / 1024], []])
                 #expect(harness.plugin.malformedPayloadCount == 2)
                 #expect(harness.plugin.implausibleRRIntervalCount == 2)
+                #expect(harness.plugin.receivedPayloadCount == 4, "every payload that came is counted, kept or not")
                 let kept = harness.logs.all.filter { $0.message == "kept the heart rate of a partly broken payload" }
                 #expect(kept.map { $0.metadata["left out"] } == ["2 RR intervals outside 250–2500 ms"])
             }

@@ -9,17 +9,23 @@ import Testing
 
 /// The tests' own child processes: only the descriptors they are given, and an end that is the child's own.
 @Suite(.timeLimit(.minutes(1))) struct ChildProcessTests {
+    /// `cat` with its input from a pipe of the test's and its output collected.
+    private func cat() throws -> (ChildProcess, ChildInput, CollectedOutput) {
+        let input = try ChildInput()
+        let output = try CollectedOutput(name: "child-cat")
+        let child = try ChildProcess.spawn("/bin/cat", [], stdin: input.readEnd, stdout: output.writeEnd)
+        input.closeReadEnd()
+        output.closeWriteEnd()
+        return (child, input, output)
+    }
+
     @Test func aChildHoldsOnlyItsStandardDescriptorsNotOnesTheTestHasOpen() async throws {
         // Open without close-on-exec, as Foundation's process-monitoring socket is: a child must not inherit it.
         let leaky = open("/dev/null", O_RDONLY)
         try #require(leaky >= 3)
         defer { close(leaky) }
-        let input = try ChildInput()
-        let output = try CollectedOutput(name: "child-cat")
-        let child = try ChildProcess.spawn("/bin/cat", [], stdin: input.readEnd, stdout: output.writeEnd)
+        let (child, input, output) = try cat()
         defer { child.stop() }
-        input.closeReadEnd()
-        output.closeWriteEnd()
         // Once cat echoes a line it has started whole (the dynamic loader's own files are closed again) and waits
         // on its input: what it holds open now is what it was given.
         input.write("ready\n")
@@ -45,12 +51,8 @@ import Testing
     }
 
     @Test func aChildReadsWhatIsWrittenToItsInputUntilItIsClosed() async throws {
-        let input = try ChildInput()
-        let output = try CollectedOutput(name: "child-cat")
-        let child = try ChildProcess.spawn("/bin/cat", [], stdin: input.readEnd, stdout: output.writeEnd)
+        let (child, input, output) = try cat()
         defer { child.stop() }
-        input.closeReadEnd()
-        output.closeWriteEnd()
         #expect(input.write("one\n"))
         #expect(input.write("two\n"))
         input.close()

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -39,11 +40,11 @@ private enum Event: Sendable, Equatable {
                 return events
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(5))
+                try await Task.sleep(for: TestDeadline.hang)
                 return nil
             }
             defer { group.cancelAll() }
-            return try #require(try await group.next() ?? nil, "fewer than \(count) events within 5 s")
+            return try #require(try await group.next() ?? nil, "fewer than \(count) events within \(TestDeadline.hang)")
         }
     }
 
@@ -271,12 +272,12 @@ private final class Recorded: Sendable {
     var events: [Event] { state.withLock { $0 } }
     func append(_ event: Event) { state.withLock { $0.append(event) } }
 
-    /// Waits (up to 5 s) until at least `count` events came.
+    /// Waits (up to `TestDeadline.hang`) until at least `count` events came.
     func wait(for count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         while events.count < count {
             guard ContinuousClock.now < deadline else {
-                Issue.record("only \(events.count) of \(count) events within 5 s: \(events)")
+                Issue.record("only \(events.count) of \(count) events within \(TestDeadline.hang): \(events)")
                 return
             }
             try await Task.sleep(for: .milliseconds(5))

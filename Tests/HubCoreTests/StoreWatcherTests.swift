@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubStore
 import HubTestKit
@@ -18,17 +19,17 @@ import Testing
             context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await watcher.run() }
-            try await watching.next(within: .seconds(10))
+            try await watching.next(within: TestDeadline.hang)
 
             // The CLI's own connection to the same files. Opening it writes nothing the counters see.
             let cli = try HubStore(directory: directory.url)
             try await cli.saveProfile(Self.profile)
-            #expect(try await changes.next(within: .seconds(10)) == StoreChanged(section: .profile))
+            #expect(try await changes.next(within: TestDeadline.hang) == StoreChanged(section: .profile))
 
             // The bus keeps order: anything published in between — for opening the store, or the same
             // profile change again — would arrive before this.
             try await cli.setActiveGoal(Goal(kind: .distance, target: 5_000))
-            #expect(try await changes.next(within: .seconds(10)) == StoreChanged(section: .goals))
+            #expect(try await changes.next(within: TestDeadline.hang) == StoreChanged(section: .goals))
             group.cancelAll()
         }
     }
@@ -43,7 +44,7 @@ import Testing
             context: hubContext, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await watcher.run() }
-            try await watching.next(within: .seconds(10))
+            try await watching.next(within: TestDeadline.hang)
 
             // The hub writes the database (as it does every second of a workout): the watcher does not look, so
             // even a section the hub changed itself is not reported.
@@ -57,8 +58,8 @@ import Testing
             // The CLI's write leaves the marker: the look then sees its change and the hub's earlier one.
             let cli = try HubStore(directory: directory.url)
             try await cli.setActiveGoal(Goal(kind: .distance, target: 5_000))
-            let first = try await changes.next(within: .seconds(10))
-            let second = try await changes.next(within: .seconds(10))
+            let first = try await changes.next(within: TestDeadline.hang)
+            let second = try await changes.next(within: TestDeadline.hang)
             #expect([first, second].map(\.section.rawValue).sorted() == ["goals", "profile"])
             group.cancelAll()
         }
@@ -71,7 +72,7 @@ import Testing
         let watcher = StoreWatcher(
             context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
         let run = Task { try await watcher.run() }
-        try await watching.next(within: .seconds(10))
+        try await watching.next(within: TestDeadline.hang)
         run.cancel()
         try await run.value  // returns: neither the watch thread nor a fallback poll keeps it going
     }

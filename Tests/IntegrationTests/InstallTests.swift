@@ -5,7 +5,7 @@ import Testing
 /// `scripts/install` and `scripts/uninstall` into a temporary root (`--destdir`), with the debug binary so that no
 /// release build is needed: the files and their modes, a changed configuration that survives a reinstall, and an
 /// uninstall that leaves only the data.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InstallTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InstallTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -20,7 +20,7 @@ import Testing
         let child = try ChildProcess.spawn(
             Self.repository.appendingPathComponent("scripts/\(name)").path, arguments, stdout: descriptor,
             stderrPath: log)
-        let status = try await child.exitCode(within: .seconds(60))
+        let status = try await child.exitCode(within: TestDeadline.hang)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 

@@ -23,10 +23,10 @@ import Testing
             stderr: terminal.replica)
         terminal.closeReplica()  // the child has its own copy; the end of its output is then seen as EIO
         defer { process.stop() }
-        var text = try await terminal.read(until: { $0.contains("] ready") }, timeout: .seconds(30))
+        var text = try await terminal.read(until: { $0.contains("] ready") }, timeout: TestDeadline.hang)
         process.send(SIGTERM)
-        text += try await terminal.read(until: { _ in false }, timeout: .seconds(30))
-        #expect(try await process.termination(within: .seconds(60)) == .exited(0), "stderr: \(text)")
+        text += try await terminal.read(until: { _ in false }, timeout: TestDeadline.hang)
+        #expect(try await process.termination(within: TestDeadline.hang) == .exited(0), "stderr: \(text)")
 
         let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count >= 2, "stderr: \(text)")  // at least "starting" and "ready"

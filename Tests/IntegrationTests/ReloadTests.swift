@@ -4,7 +4,7 @@ import Testing
 
 /// `systemctl reload stayfit` (SIGHUP) on the built hub: a changed plugin restarts with its new table while a workout
 /// goes on; a file with an error is refused and the hub keeps the configuration it has.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ReloadTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ReloadTests {
     /// A real-time simulated workout, the console in line mode; `progress` seconds between its progress lines.
     static func configuration(progress: Int, extra: String = "") -> String {
         """

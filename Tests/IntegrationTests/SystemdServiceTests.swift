@@ -9,7 +9,7 @@ import Testing
 
 /// The built hub under a stand-in for systemd: READY=1, STATUS= lines, watchdog pings, STOPPING=1; and log lines
 /// in the journal's format when stderr is the journal.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SystemdServiceTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SystemdServiceTests {
     static let configuration = """
         [hub]
         log-level = "info"
@@ -31,7 +31,7 @@ import Testing
         let ready = try #require(await systemd.receive())
         #expect(ready.text == "READY=1")
         // Its log line may still be in the pipe: wait for it, and for the notice that the watchdog is on.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         while !(hub.standardError.contains("] ready") && hub.standardError.contains("systemd watchdog on")),
             ContinuousClock.now < deadline
         {
@@ -40,20 +40,15 @@ import Testing
         #expect(hub.standardError.contains("] ready"), "stderr: \(hub.standardError)")
         #expect(try #require(await systemd.receive()).text == "STATUS=idle")
 
-        // Pings keep coming, at about half of WATCHDOG_USEC (the period itself is WatchdogTests' with a manual
-        // clock). No window is timed here: a loaded machine delays pings but cannot make them come sooner, so what
-        // is bounded is the least time six fresh pings can take, which only a flood would undercut.
-        // The hub sends a ping only a period after the last one (it never catches up after a stall), so once what
-        // queued meanwhile is taken, six more take at least about 2.5 s.
+        // Pings keep coming: six more after what queued meanwhile. How often they come is WatchdogTests' with a
+        // manual clock; no window is timed here, as a loaded machine can delay this reader and bunch the pings.
         while systemd.hasPendingDatagram, let datagram = await systemd.receive() {
             #expect(datagram.text == "WATCHDOG=1")
         }
-        let firstFresh = ContinuousClock.now
         for ping in 1...6 {
             let datagram = try #require(await systemd.receive(), "ping \(ping) of 6 never came")
             #expect(datagram.text == "WATCHDOG=1")
         }
-        #expect(ContinuousClock.now - firstFresh >= .seconds(1.5), "6 pings came at once: a flood, not a watchdog")
 
         // A workout shows in the status; pings go on meanwhile.
         hub.send("start")
@@ -114,8 +109,8 @@ import Testing
         input.closeReadEnd()
         journal.closeWriteEnd()
         input.write("quit\n")
-        let ended = try await process.termination(within: .seconds(60))
-        #expect(try await journal.waitForEnd(timeout: .seconds(10)), "the hub's standard error never ended")
+        let ended = try await process.termination(within: TestDeadline.hang)
+        #expect(try await journal.waitForEnd(timeout: TestDeadline.hang), "the hub's standard error never ended")
         let text = journal.text
         #expect(ended == .exited(0), "stderr: \(text)")
 
@@ -157,7 +152,7 @@ final class NotifySocket {
     /// The next datagram and when it was taken, waiting up to 30 s (without holding a thread of the tests'
     /// executor); nil if none came.
     func receive() async -> (text: String, at: ContinuousClock.Instant)? {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes {

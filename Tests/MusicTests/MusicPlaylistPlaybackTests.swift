@@ -1,4 +1,5 @@
 import AudioTestKit
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -135,7 +136,7 @@ import Testing
             context: context)
         let error = await #expect(throws: AudioOutputError.self) { try await plugin.run() }
         #expect(error?.description.contains("cannot write /nonexistent/stayfit/out.wav") == true)
-        let status = try await statuses.next(within: .seconds(30))
+        let status = try await statuses.next(within: TestDeadline.hang)
         guard case .deviceFailed = status.status else {
             Issue.record("expected a device failure, got \(status)")
             return

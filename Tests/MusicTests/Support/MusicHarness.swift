@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -57,7 +58,7 @@ struct MusicHarness {
     func waitForStatus(
         count: Int = 1, _ what: String, _ predicate: @escaping (AudioStatusChanged.Status) -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         while statuses.filter(predicate).count < count {
             guard ContinuousClock.now < deadline else {
                 throw HarnessFailure("no \(what) (#\(count)) within 30 s; statuses: \(statuses)")

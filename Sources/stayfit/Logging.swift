@@ -21,15 +21,21 @@ enum LogSetup {
     static let largestFile = 10 << 20
 
     /// - Parameter consoleDirectory: the data directory when the console plugin shows its lines on this terminal:
-    ///   log lines written there would land between them (and cut its status line), so they go to the log file in
-    ///   that directory instead, which is said once at start.
+    ///   log lines written there would land between them (and cut its status line), so they go to the journal when
+    ///   systemd started the hub, else to the log file in that directory; where is said once at start.
     static func bootstrap(level: Logger.Level, consoleDirectory: URL? = nil) -> Logger {
         done.withLock { done in
             guard !done else { return }
             done = true
             var stream = LogStream(descriptor: STDERR_FILENO, isTerminal: isatty(STDERR_FILENO) == 1)
             var journal = JournalLogHandler.standardErrorIsJournal()
-            if stream.isTerminal, let consoleDirectory {
+            if stream.isTerminal, consoleDirectory != nil, isUnderSystemd(), let socket = LogStream.journal() {
+                printError(
+                    "The log goes to the journal while the console uses this terminal (journalctl -t stayfit -f "
+                        + "shows it).")
+                stream = socket
+                journal = true
+            } else if stream.isTerminal, let consoleDirectory {
                 let path = consoleDirectory.appendingPathComponent(fileName).path
                 if let file = LogStream.file(path, rotatingAt: largestFile) {
                     printError(
@@ -52,6 +58,12 @@ enum LogSetup {
         var logger = Logger(label: "stayfit")
         logger.logLevel = level
         return logger
+    }
+
+    /// Whether systemd started the hub (it sets `INVOCATION_ID` for every unit it runs): its log belongs in the
+    /// journal with the service's, also when the unit gave the hub a terminal.
+    static func isUnderSystemd(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        !(environment["INVOCATION_ID"] ?? "").isEmpty || !(environment["JOURNAL_STREAM"] ?? "").isEmpty
     }
 
     /// Whether the console plugin of `configuration` writes to the terminal that stderr is: then it owns it.
@@ -84,6 +96,33 @@ struct LogStream: TextOutputStream, Sendable {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return nil }
         return LogStream(descriptor: descriptor, isTerminal: false)
+    }
+
+    /// journald's stream socket, as systemd connects a service's stderr to it (`sd_journal_stream_fd`): after a
+    /// header naming the sender, each line is an entry, and its `<6>` prefix the entry's priority. Nil when there is
+    /// no journal to connect to.
+    static func journal(path: String = "/run/systemd/journal/stdout", identifier: String = "stayfit") -> LogStream? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        shutdown(descriptor, Int32(SHUT_RD))
+        // Identifier, unit (none), default priority (info), level prefix on, no forwarding to syslog, kmsg or console.
+        var stream = LogStream(descriptor: descriptor, isTerminal: false)
+        stream.write("\(identifier)\n\n6\n1\n0\n0\n0\n")
+        return stream
     }
 
     mutating func write(_ string: String) {

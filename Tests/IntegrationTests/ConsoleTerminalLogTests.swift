@@ -17,6 +17,7 @@ import Testing
         defer { process.stop() }
         var text = try await terminal.read(until: { $0.contains("StayFit Hub is ready.") }, timeout: .seconds(30))
         let log = data + "/stayfit.log"
+        try #require(text.contains("The log goes to \(log) while the console uses this terminal"), "\(text)")
         // Logged while the console is up: a reload, then the quitting.
         process.send(SIGHUP)
         try await eventually("the reload in the log file") {
@@ -26,7 +27,6 @@ import Testing
         text += try await terminal.read(until: { _ in false }, timeout: .seconds(30))
         #expect(try await process.termination(within: .seconds(60)) == .exited(0), "terminal: \(text)")
 
-        #expect(text.contains("The log goes to \(log) while the console uses this terminal"), "\(text)")
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         for entry in ["] starting", "] ready", "] configuration reloaded", "] shutting down"] {
             #expect(logged.contains(entry), "log file: \(logged)")

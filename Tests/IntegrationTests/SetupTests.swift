@@ -133,4 +133,31 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: config)[.posixPermissions] as? Int
         #expect(mode == 0o640)
     }
+
+    /// `sudo stayfit setup --data-dir /var/lib/stayfit`: the database files made for the profile are the hub's user's,
+    /// not root's, or the hub could not open them.
+    @Test(.enabled(if: geteuid() == 0, "needs root, as sudo gives it"))
+    func runAsRootItLeavesTheDatabaseToTheDataDirectorysOwner() async throws {
+        let scratch = try Scratch()
+        let root = try FakeSystemRoot(scratch.path("root"))
+        let data = scratch.path("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
+        let nobody: uid_t = 65_534
+        #expect(chown(data, nobody, gid_t(nobody)) == 0 && chmod(data, 0o700) == 0)
+        chmod(scratch.path(""), 0o755)
+        let config = scratch.path("stayfit.toml")
+        let answers = ["", "", "y", "Alex", "1990-04-21", "female", "168", "61", ""].joined(separator: "\n")
+        let result = try await StayfitProcess.run(
+            ["setup", "--config", config, "--data-dir", data, "--root", root.path], input: answers)
+        #expect(result.status == 0, "stdout: \(result.output)\nstderr: \(result.error)")
+        #expect(result.output.contains("Profile saved."), "\(result.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("stayfit.sqlite") }
+        #expect(files.contains("stayfit.sqlite"), "\(files)")
+        for file in files {
+            var info = stat()
+            #expect(stat(data + "/" + file, &info) == 0 && info.st_uid == nobody, "\(file) is the owner's")
+        }
+        var info = stat()
+        #expect(stat(config, &info) == 0 && info.st_uid == 0, "the configuration is root's, as written by sudo")
+    }
 }

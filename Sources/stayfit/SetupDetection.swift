@@ -35,6 +35,11 @@ struct SetupDetection: Sendable, Equatable {
             found.soundServer = server
             break
         }
+        if found.soundServer == nil, root.isMachine,
+            let server = ProcessInfo.processInfo.environment["PULSE_SERVER"], !server.isEmpty
+        {
+            found.soundServer = server
+        }
         found.gpioKeys = gpioKeys(at: root)
         return found
     }
@@ -48,9 +53,10 @@ struct SetupDetection: Sendable, Equatable {
             bluetoothAdapters.isEmpty
                 ? "no Bluetooth adapter" : "Bluetooth adapter \(bluetoothAdapters.joined(separator: ", "))",
             gpsd ?? "no gpsd (GPS)",
-            soundCards.isEmpty
-                ? (soundServer.map { "sound server \($0)" } ?? "no sound card")
-                : "sound card \(soundCards.joined(separator: ", "))",
+            hasSound
+                ? ((soundCards.isEmpty ? [] : ["sound card \(soundCards.joined(separator: ", "))"])
+                    + (soundServer.map { ["sound server \($0)"] } ?? [])).joined(separator: "; ")
+                : "no sound card",
             gpioKeys.isEmpty ? "no gpio-key buttons" : "gpio-key buttons \(gpioKeys.joined(separator: ", "))",
         ]
         return "Found: " + parts.joined(separator: "; ") + "."

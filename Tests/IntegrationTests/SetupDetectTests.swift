@@ -62,6 +62,14 @@ import Testing
         #expect(result.output.contains("\n[plugins.console]\n") && result.output.contains("\n[plugins.reminders]\n"))
     }
 
+    @Test func aSoundServerNamedInPulseServerCountsAsSound() async throws {
+        let result = try await StayfitProcess.run(
+            ["setup", "--detect"], environment: ["PULSE_SERVER": "tcp:speaker.local:4713"])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output.contains("\n[plugins.music]\n"), "\(result.output)")
+        #expect(result.error.contains("tcp:speaker.local:4713"), "\(result.error)")
+    }
+
     @Test func installWritesTheConfigurationForTheDevicesFoundAndKeepsAChangedOne() async throws {
         let scratch = try Scratch()
         let root = try await Self.equippedRoot(scratch)

@@ -49,9 +49,9 @@ struct ResetCommand: AsyncParsableCommand {
     }
 
     /// Everything `deleteAllUserData` removes, in the person's words: "your profile, goals, reminders, all 3
-    /// workouts, the all-day heart-rate log and the remembered strap".
+    /// workouts, the all-day heart-rate log and the remembered strap" (no workouts named when there are none).
     static func whatIsDeleted(workouts: Int) -> String {
-        let all = workouts == 1 ? "the 1 workout" : "all \(workouts) workouts"
-        return "your profile, goals, reminders, \(all), the all-day heart-rate log and the remembered strap"
+        let all = workouts == 0 ? "" : workouts == 1 ? "the 1 workout, " : "all \(workouts) workouts, "
+        return "your profile, goals, reminders, \(all)the all-day heart-rate log and the remembered strap"
     }
 }

@@ -18,7 +18,18 @@ import Testing
         #expect(reset.status == 0, "stderr: \(reset.error)")
         #expect(
             reset.output
-                == "Deleted your profile, goals, reminders, all 0 workouts, the all-day heart-rate log and the "
-                + "remembered strap.\n", "\(reset.output)")
+                == "Deleted your profile, goals, reminders, the all-day heart-rate log and the remembered strap.\n",
+            "\(reset.output)")
+    }
+
+    @Test func theWorkoutsAreCountedWhenThereAreSome() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.run(["demo", "--minutes", "1", "--data-dir", data]).status == 0)
+        let reset = try await StayfitProcess.run(["reset", "--yes", "--data-dir", data])
+        #expect(reset.status == 0, "stderr: \(reset.error)")
+        #expect(
+            reset.output.hasPrefix("Deleted your profile, goals, reminders, the 1 workout, the all-day heart-rate log"),
+            "\(reset.output)")
     }
 }

@@ -56,9 +56,10 @@ extension SetupSession {
                     }
                     keys.append(key)
                     let role = SetupConfiguration.roles[keys.count - 1]
+                    let said = [role.0, role.1, role.2].map { ButtonAction(rawValue: $0)?.description ?? $0 }
                     writeLine(
-                        "Button \(keys.count): \(press.keyDescription) on \(press.device): short \(role.0), long "
-                            + "\(role.1), double \(role.2).")
+                        "Button \(keys.count): \(press.keyDescription) on \(press.device): short \(said[0]), long "
+                            + "\(said[1]), double \(said[2]).")
                 case .button: continue
                 }
             }

@@ -44,6 +44,10 @@ import Testing
             try await setup.waitForOutput("Button 1: KEY_ENTER (28)")
             try writer.tap(38)
             try await setup.waitForOutput("Button 2: KEY_L (38)")
+            #expect(
+                setup.standardOutput.contains(
+                    "short start / pause / resume, long stop and save the workout, double music play / pause."),
+                "\(setup.standardOutput)")
             setup.send("")
 
             try await setup.waitForOutput("Set your profile now? [y/S]")

@@ -15,7 +15,7 @@ import Testing
             stdin: terminal.replica, stdout: terminal.replica, stderr: terminal.replica)
         terminal.closeReplica()
         defer { process.stop() }
-        var text = try await terminal.read(until: { $0.contains("StayFit Hub is ready.") }, timeout: .seconds(30))
+        var text = try await terminal.read(until: { $0.contains("StayFit Hub is ready.") }, timeout: TestDeadline.hang)
         let log = data + "/stayfit.log"
         try #require(text.contains("The log goes to \(log) while the console uses this terminal"), "\(text)")
         // Logged while the console is up: a reload, then the quitting.
@@ -24,8 +24,8 @@ import Testing
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("configuration reloaded")
         }
         terminal.type("q")
-        text += try await terminal.read(until: { _ in false }, timeout: .seconds(30))
-        #expect(try await process.termination(within: .seconds(60)) == .exited(0), "terminal: \(text)")
+        text += try await terminal.read(until: { _ in false }, timeout: TestDeadline.hang)
+        #expect(try await process.termination(within: TestDeadline.hang) == .exited(0), "terminal: \(text)")
 
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         for entry in ["] starting", "] ready", "] configuration reloaded", "] shutting down"] {

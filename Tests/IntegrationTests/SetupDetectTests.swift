@@ -16,7 +16,7 @@ import Testing
         let python = try ChildProcess.spawn(
             "/usr/bin/python3",
             ["-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", root.path + "/run/gpsd.sock"])
-        #expect(try await python.exitCode(within: .seconds(60)) == 0)
+        #expect(try await python.exitCode(within: TestDeadline.hang) == 0)
         return root
     }
 
@@ -77,7 +77,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("scripts/install").path
         let arguments = ["--destdir", root.path, "--binary", StayfitProcess.binary.path, "--no-start"]
         let first = try ChildProcess.spawn(install, arguments, stderrPath: scratch.path("install.log"))
-        #expect(try await first.exitCode(within: .seconds(120)) == 0)
+        #expect(try await first.exitCode(within: TestDeadline.hang) == 0)
         let config = root.path + "/etc/stayfit/stayfit.toml"
         let written = try String(contentsOfFile: config, encoding: .utf8)
         #expect(written.contains("\n[plugins.heart-rate]\n") && written.contains("\n[plugins.buttons]\n"), "\(written)")
@@ -86,7 +86,7 @@ import Testing
         let mine = written.replacingOccurrences(of: "log-level = \"info\"", with: "log-level = \"debug\"")
         try mine.write(toFile: config, atomically: true, encoding: .utf8)
         let again = try ChildProcess.spawn(install, arguments, stderrPath: scratch.path("install.log"))
-        #expect(try await again.exitCode(within: .seconds(120)) == 0)
+        #expect(try await again.exitCode(within: TestDeadline.hang) == 0)
         #expect(try String(contentsOfFile: config, encoding: .utf8) == mine)
     }
 }

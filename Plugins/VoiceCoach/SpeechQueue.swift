@@ -7,9 +7,13 @@ import HubCore
 ///   still (then the new one is dropped): an urgent sentence is never dropped while a routine one waits.
 /// - A routine (`info`) sentence whose event is older than `staleAfter` when its turn comes is skipped: a
 ///   split time said a minute late is wrong. Important and urgent ones are said however late.
+/// - `inEventOrder` (a clock faster than real time, as in `stayfit demo`): the oldest event first, the most
+///   important first among events of the same instant. Synthesis still takes real time there, so sentences of
+///   events a simulated second apart wait together that the workout being simulated would have said one by one.
 public struct SpeechQueue: Sendable {
     public let capacity: Int
     public let staleAfter: Duration
+    public let inEventOrder: Bool
 
     private var waiting: [(sequence: UInt64, utterance: Utterance)] = []
     private var nextSequence: UInt64 = 0
@@ -18,10 +22,11 @@ public struct SpeechQueue: Sendable {
     /// Routine sentences skipped because they were stale.
     public private(set) var staleCount = 0
 
-    public init(capacity: Int, staleAfter: Duration) {
+    public init(capacity: Int, staleAfter: Duration, inEventOrder: Bool = false) {
         precondition(capacity > 0, "a speech queue holds at least one sentence")
         self.capacity = capacity
         self.staleAfter = staleAfter
+        self.inEventOrder = inEventOrder
     }
 
     /// How many sentences wait.
@@ -52,11 +57,15 @@ public struct SpeechQueue: Sendable {
 
     /// The next sentence to say at `now`, skipping stale routine ones; nil when none is left.
     public mutating func next(at now: HubInstant) -> Utterance? {
-        while let index = waiting.indices.min(by: {
-            (-waiting[$0].utterance.priority.rawValue, waiting[$0].sequence) < (
-                -waiting[$1].utterance.priority.rawValue, waiting[$1].sequence
+        let inEventOrder = self.inEventOrder
+        // The most important first, the oldest within a priority; in event order, the oldest event first.
+        func key(_ entry: (sequence: UInt64, utterance: Utterance)) -> (Duration, Int, UInt64) {
+            (
+                inEventOrder ? entry.utterance.eventAt.sinceOrigin : .zero, -entry.utterance.priority.rawValue,
+                entry.sequence
             )
-        }) {
+        }
+        while let index = waiting.indices.min(by: { key(waiting[$0]) < key(waiting[$1]) }) {
             let utterance = waiting.remove(at: index).utterance
             if utterance.priority == .info, now - utterance.eventAt > staleAfter {
                 staleCount += 1

@@ -43,6 +43,46 @@ import Testing
         #expect(result.output.contains("Workout 1 finished: 10:00,"), "output: \(result.output)")
     }
 
+    /// What the voice coach says, with no audio device: every sentence on its own line, stamped with the simulated
+    /// time of its event, none skipped as too late at 60×, the last update before the summary as in a real workout.
+    @Test func builtInDemoShowsEverySentenceTheCoachSays() async throws {
+        let result = try await StayfitProcess.run(["demo"])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        let cues = result.output.split(separator: "\n").filter { $0.contains(" Coach: ") }.map(String.init)
+        // The sample configuration's coach: an update every 5 minutes and every kilometre (the simulated run passes
+        // 1 km between 5 and 6 minutes), the engine's start, and the summary.
+        let texts = cues.map { $0.components(separatedBy: " Coach: ").last ?? "" }
+        #expect(texts.count == 5, "\(cues)")
+        #expect(texts.first == "Workout started.")
+        #expect(texts.dropFirst().first?.hasPrefix("5 minutes, ") == true, "\(cues)")
+        #expect(texts.dropFirst(2).first?.contains(", 1 kilometre, ") == true, "\(cues)")
+        #expect(texts.dropFirst(3).first?.hasPrefix("10 minutes, ") == true, "\(cues)")
+        #expect(texts.last?.hasPrefix("Workout finished. 10 minutes, ") == true, "\(cues)")
+        for cue in cues {
+            #expect(cue.wholeMatch(of: /\d\d:\d\d:\d\d Coach: .+\./) != nil, "\(cue)")
+        }
+    }
+
+    /// Indoors (a recording of heart rate only, 80 bpm): the coach says no distance, pace or speed, and the
+    /// workout counts energy below 90 bpm: 2.8 MET · 70 kg · 360 s / 3600 = 19.6 kcal.
+    @Test func anIndoorDemoSaysNothingUnmeasuredAndCountsEnergyBelowNinetyBeatsPerMinute() async throws {
+        let scratch = try Scratch()
+        let rows = (0..<360).map { "\($0),80" }.joined(separator: "\n")
+        let recording = try scratch.write("indoor.csv", "seconds,heart_rate\n" + rows + "\n")
+        let result = try await StayfitProcess.run(["demo", "--file", recording])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        let texts = result.output.split(separator: "\n").filter { $0.contains(" Coach: ") }
+            .map { $0.components(separatedBy: " Coach: ").last ?? "" }
+        #expect(
+            texts == [
+                "Workout started.", "5 minutes, heart rate 80.",
+                "Workout finished. 6 minutes, average heart rate 80, 20 kilocalories.",
+            ], "output: \(result.output)")
+        #expect(result.output.contains("Workout 1 finished: 6:00,"), "output: \(result.output)")
+        #expect(result.output.contains(" 20 kcal"), "output: \(result.output)")
+        #expect(!result.output.contains(" 0 m"), "output: \(result.output)")
+    }
+
     @Test func demoRejectsABadRecordingWithItsLine() async throws {
         let scratch = try Scratch()
         let recording = try scratch.write("bad.csv", "seconds,heart_rate\n0,120\n1,abc\n")

@@ -3,8 +3,9 @@ import HubCore
 /// The sentences waiting to be synthesised: most important first, bounded, and routine ones skipped once stale.
 ///
 /// - The highest priority goes first; within a priority, the oldest.
-/// - When full, the oldest sentence of the lowest priority makes room, unless the new one is of lower priority
-///   still (then the new one is dropped): an urgent sentence is never dropped while a routine one waits.
+/// - When full, the oldest routine (`info`) sentence makes room, or the new one is dropped when it is routine and
+///   none waits. An important or urgent sentence (a summary, a lap, a goal, the answer to "status now") is never
+///   dropped: when the queue is full of them it holds more than `capacity`.
 /// - A routine (`info`) sentence whose event is older than `staleAfter` when its turn comes is skipped: a
 ///   split time said a minute late is wrong. Important and urgent ones are said however late.
 /// - `inEventOrder` (a clock faster than real time, as in `stayfit demo`): the oldest event first, the most
@@ -40,16 +41,16 @@ public struct SpeechQueue: Sendable {
             waiting.append((nextSequence, utterance))
             return nil
         }
+        // The oldest routine sentence (sequence numbers grow with time, and `waiting` is in their order).
+        guard let victim = waiting.firstIndex(where: { $0.utterance.priority == .info }) else {
+            guard utterance.priority != .info else {
+                droppedCount += 1
+                return utterance
+            }
+            waiting.append((nextSequence, utterance))
+            return nil
+        }
         droppedCount += 1
-        // The lowest priority, oldest first (sequence numbers grow with time).
-        guard
-            let victim = waiting.indices.min(by: {
-                (waiting[$0].utterance.priority, waiting[$0].sequence) < (
-                    waiting[$1].utterance.priority, waiting[$1].sequence
-                )
-            }),
-            waiting[victim].utterance.priority <= utterance.priority
-        else { return utterance }
         let dropped = waiting.remove(at: victim).utterance
         waiting.append((nextSequence, utterance))
         return dropped

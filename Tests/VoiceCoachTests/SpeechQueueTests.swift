@@ -50,6 +50,20 @@ import VoiceCoach
         #expect(order == ["urgent", "urgent 2", "important"])
     }
 
+    /// A summary, a lap, a goal and a "status now" answer waiting behind a stuck synthesis in a queue of two: none is
+    /// dropped (the summary made room for the goal, and the lap for the answer); a routine sentence is.
+    @Test func aFullQueueNeverDropsASentenceThatMatters() {
+        var queue = SpeechQueue(capacity: 2, staleAfter: .seconds(15))
+        #expect(queue.add(Utterance("Workout finished.", priority: .important, eventAt: Self.at(0))) == nil)
+        #expect(queue.add(Utterance("Lap 3.", priority: .important, eventAt: Self.at(1))) == nil)
+        #expect(queue.add(Utterance("Goal reached.", priority: .urgent, eventAt: Self.at(2))) == nil)
+        #expect(queue.add(Utterance("Recording 30:00.", priority: .important, eventAt: Self.at(3))) == nil)
+        #expect(queue.add(Utterance("routine", eventAt: Self.at(4)))?.text == "routine")
+        #expect(queue.droppedCount == 1)
+        let order = (0..<5).compactMap { _ in queue.next(at: Self.at(5))?.text }
+        #expect(order == ["Goal reached.", "Workout finished.", "Lap 3.", "Recording 30:00."])
+    }
+
     @Test func staleRoutineSentencesAreSkippedButImportantOnesAreSaidLate() {
         var queue = SpeechQueue(capacity: 8, staleAfter: .seconds(15))
         queue.add(Utterance("old split", eventAt: Self.at(0)))

@@ -112,8 +112,11 @@ struct DemoCommand: AsyncParsableCommand {
                 : PluginRegistry(
                     pluginRegistry.types.map { $0.id == VoiceCoachPlugin.id ? SilentVoiceCoachPlugin.self : $0 })
             let clock = SystemClock(speed: speed)
+            // Speech plays in real time however fast the clock: when the simulated workout ends, what it said in its
+            // last minutes (a second each) is still to be heard, the summary last. The hub waits for it all.
             let hub = try Hub(
-                configuration: configuration, registry: registry, store: store, clock: clock, logger: logger)
+                configuration: configuration, registry: registry, store: store, clock: clock, logger: logger,
+                presenterStopTimeout: audioOut != nil ? .seconds(300) : .seconds(20))
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")

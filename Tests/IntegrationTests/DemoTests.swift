@@ -57,10 +57,34 @@ import Testing
         #expect(texts.dropFirst().first?.hasPrefix("5 minutes, ") == true, "\(cues)")
         #expect(texts.dropFirst(2).first?.contains(", 1 kilometre, ") == true, "\(cues)")
         #expect(texts.dropFirst(3).first?.hasPrefix("10 minutes, ") == true, "\(cues)")
-        #expect(texts.last?.hasPrefix("Workout finished. 10 minutes, ") == true, "\(cues)")
+        #expect(texts.last?.hasPrefix("Workout finished. 20 minutes, ") == true, "\(cues)")
         for cue in cues {
             #expect(cue.wholeMatch(of: /\d\d:\d\d:\d\d Coach: .+\./) != nil, "\(cue)")
         }
+    }
+
+    /// With an audio output the sentences are spoken in real time while the workout runs at 60×: the player says
+    /// each one the coach says, in its order, the summary last, though it comes about a minute after the workout
+    /// ended (20 simulated minutes: some 70 s of speech).
+    @Test func demoWithAudioOutSaysEverySentenceTheCoachSays() async throws {
+        let scratch = try Scratch()
+        let result = try await StayfitProcess.run([
+            "demo", "--minutes", "20", "--audio-out", scratch.path("demo.wav"), "--verbose",
+        ])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        let shown = result.output.split(separator: "\n").compactMap { line in
+            line.contains(" Coach: ") ? line.components(separatedBy: " Coach: ").last : nil
+        }
+        let said = result.error.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("plugin=music"), line.hasSuffix("[Music] saying"),
+                let start = line.range(of: "text=")
+            else { return nil }
+            return String(line[start.upperBound...].dropLast(" [Music] saying".count))
+        }
+        // Started, an update every 5 minutes and every kilometre (1 km at 5:45, 2 at 11:04, 3 at 16:25), the summary.
+        #expect(shown.count >= 8, "\(shown)")
+        #expect(said == shown, "shown: \(shown)\nsaid: \(said)")
+        #expect(said.last?.hasPrefix("Workout finished. 20 minutes, ") == true, "\(said)")
     }
 
     /// Indoors (a recording of heart rate only, 80 bpm): the coach says no distance, pace or speed, and the

@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "MusicTests",
             dependencies: [
-                "Music", "MPV", "HubCore", "HubTestKit", "AudioTestKit", "BlueZTestKit",
+                "Music", "MPV", "HubCore", "HubTestKit", "AudioTestKit", "BlueZTestKit", "VoiceCoach", "EspeakNG",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

@@ -102,6 +102,11 @@ public enum WorkoutImporter {
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
         let timedPauses = activity.pausesByLapTimers()
+        // A recorder's timer runs from its first point to its last: 1801 points a second apart are 30:00 by the
+        // laps' TotalTimeSeconds, not 30:01. Then the last point closes the second before it instead of opening one.
+        let timedSeconds = timedPauses.map { _ in
+            Int(activity.laps.compactMap(\.totalTimeSeconds).reduce(0, +).rounded())
+        }
         var filter = filter
 
         var secondsMade = 0
@@ -121,7 +126,11 @@ public enum WorkoutImporter {
                 if secondsMade > 0 { laps.append(replay.closeLap(at: label)) }
                 nextLap += 1
             }
-            while index < points.count, points[index].time < secondEnd {
+            while index < points.count,
+                points[index].time < secondEnd
+                    || (index == points.count - 1 && points[index].time == secondEnd
+                        && timedSeconds.map { secondsMade + 1 >= $0 } == true)
+            {
                 let point = points[index]
                 if point.hasPosition, let counted = filter.filter(point), let latitude = counted.latitude,
                     let longitude = counted.longitude

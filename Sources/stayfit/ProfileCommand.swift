@@ -21,7 +21,7 @@ struct ProfileCommand: AsyncParsableCommand {
                     )
                 }
                 if json { return print(try JSON.string(profile)) }
-                let age = profile.ageYears(on: Date()).map { " (\($0) years)" } ?? ""
+                let age = profile.ageYears(on: Date()).map { " (\(Format.counted($0, "year")))" } ?? ""
                 print("Name                   \(Format.printable(profile.name, limit: ProfileForm.longestName))")
                 print("Birth date             \(profile.birthDate)\(age)")
                 print("Gender                 \(profile.gender.rawValue)")

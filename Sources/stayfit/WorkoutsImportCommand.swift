@@ -56,8 +56,8 @@ extension WorkoutsCommand {
                 let totals = imported.totals
                 var notes: [String] = [Format.counted(pointCount, "point")]
                 if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
-                if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
-                if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }
+                if !imported.pauses.isEmpty { notes.append(Format.counted(imported.pauses.count, "pause")) }
+                if imported.laps.count > 1 { notes.append(Format.counted(imported.laps.count, "lap")) }
                 print(
                     "Imported \(file) as workout \(id): \(Format.clock(seconds: totals.movingSeconds)), "
                         + "\(Format.distance(meters: totals.distanceMeters)), "

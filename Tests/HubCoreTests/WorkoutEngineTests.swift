@@ -55,6 +55,21 @@ import Testing
         }
     }
 
+    /// Indoors, no GPS, at 80 bpm (under Keytel's 90): each second counts 2.8 MET for the unknown person's 70 kg,
+    /// 2.8 · 70 / 3600 kcal; a minute 2.8 · 70 / 60 = 3.2667 kcal (it was 0).
+    @Test func anIndoorWorkoutBelowNinetyBeatsPerMinuteCountsEnergy() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            _ = try await harness.send(.start)
+            var last: WorkoutProgress?
+            for _ in 1...60 { last = try await harness.second(heartRate: 80) }
+            let totals = try #require(last).totals
+            #expect(totals.movingSeconds == 60)
+            #expect(totals.distanceMeters == 0)
+            #expect(abs(totals.kilocalories - 3.266_666_7) < 1e-6)
+        }
+    }
+
     @Test func readingsRightBehindTheStartCommandAllCountBeforeTheEngineHasHandledIt() async throws {
         let harness = try Harness()
         try await harness.run {

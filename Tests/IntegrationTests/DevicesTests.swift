@@ -94,7 +94,7 @@ import Testing
                 ["connect", "C0:FF:EE:00:00:05", "--seconds", "1"], on: environment, data: data)
             #expect(missing.status == 1)
             #expect(
-                missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 seconds"),
+                missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 second."),
                 "\(missing.error)")
 
             let speaker = try await Self.devices(["connect", "C0:FF:EE:00:00:09"], on: environment, data: data)

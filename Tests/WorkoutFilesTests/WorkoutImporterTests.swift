@@ -88,9 +88,32 @@ import WorkoutFiles
                 "run.tcx",
                 SampleFiles.tcx(timedLaps: [(start: 0, timer: 259, points: Array(0..<100) + Array(160..<260))])))
         #expect(imported.pauses.isEmpty)
-        #expect(imported.totals.movingSeconds == 260)
+        // The recorder's timer: 259 s from the first point to the last.
+        #expect(imported.totals.movingSeconds == 259)
         // The straight line across the gap counts, as after a tunnel in a live workout.
         #expect(abs(imported.totals.distanceMeters - 259 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    /// A 30:00 run recorded at 1 Hz: a point when the timer starts, one a second, one when it stops; 1801 points,
+    /// TotalTimeSeconds 1800. It is 30:00 (it was 30:01), the last point's position counted in the last second.
+    @Test func aOneHertzRecordingFromStartToStopLastsWhatItsTimerSays() throws {
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx", SampleFiles.tcx(timedLaps: [(start: 0, timer: 1800, points: Array(0...1800))])))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.samples.count == 1800)
+        #expect(imported.endedAt == SampleFiles.start.addingTimeInterval(1800))
+        #expect(imported.pauses.isEmpty)
+        #expect(abs(imported.totals.distanceMeters - 1800 * SampleFiles.stepMeters) < 0.01)
+    }
+
+    /// One point a second that the timer counts each as a second (the hub's own export): as many seconds as points.
+    @Test func aRecordingWhoseTimerCountsEveryPointKeepsEverySecond() throws {
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "run.tcx", SampleFiles.tcx(timedLaps: [(start: 0, timer: 1800, points: Array(0..<1800))])))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.endedAt == SampleFiles.start.addingTimeInterval(1800))
     }
 
     @Test func aNewTrackAtALapStartIsNoPause() throws {

@@ -53,7 +53,8 @@ public struct HubConfiguration {
         if let line = ConfigNesting.firstLine(in: text) {
             throw ConfigurationError(
                 kind: .tooDeep, file: file, line: line, key: nil,
-                problem: "tables, keys and lists nested more than \(ConfigNesting.deepest) levels deep",
+                problem:
+                    "tables, keys and lists nested more than \(Format.counted(ConfigNesting.deepest, "level")) deep",
                 fix: "Nest less: the hub's own settings go 6 levels deep at most.")
         }
         let source = ConfigSource(file: file, text: text)

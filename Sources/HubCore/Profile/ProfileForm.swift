@@ -64,7 +64,7 @@ public struct ProfileForm: Sendable, Equatable {
         if self.name != nil {
             // Checked only when given: a stored name is shown escaped, and must not block changing the weight.
             guard name.count <= Self.longestName else {
-                throw ProfileError("Enter Name", hint: "at most \(Self.longestName) characters")
+                throw ProfileError("Enter Name", hint: "at most \(Format.counted(Self.longestName, "character"))")
             }
             guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw ProfileError(
@@ -89,7 +89,7 @@ public struct ProfileForm: Sendable, Equatable {
             throw ProfileError(
                 "Select DOB",
                 hint:
-                    "\"\(shownBirth)\" is more than \(Self.oldestAge) years ago; give a date from \(now.year - Self.oldestAge)-"
+                    "\"\(shownBirth)\" is more than \(Format.counted(Self.oldestAge, "year")) ago; give a date from \(now.year - Self.oldestAge)-"
                     + "\(twoDigits(now.month))-\(twoDigits(now.day)) on")
         }
 

@@ -57,7 +57,7 @@ import Testing
         #expect(texts.dropFirst().first?.hasPrefix("5 minutes, ") == true, "\(cues)")
         #expect(texts.dropFirst(2).first?.contains(", 1 kilometre, ") == true, "\(cues)")
         #expect(texts.dropFirst(3).first?.hasPrefix("10 minutes, ") == true, "\(cues)")
-        #expect(texts.last?.hasPrefix("Workout finished. 20 minutes, ") == true, "\(cues)")
+        #expect(texts.last?.hasPrefix("Workout finished. 10 minutes, ") == true, "\(cues)")
         for cue in cues {
             #expect(cue.wholeMatch(of: /\d\d:\d\d:\d\d Coach: .+\./) != nil, "\(cue)")
         }

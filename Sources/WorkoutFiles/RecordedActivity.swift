@@ -2,7 +2,7 @@ import Foundation
 
 /// What a GPX or TCX file holds: its points in time order, where its segments and laps begin, and its sport.
 public struct RecordedActivity: Sendable {
-    /// The points, strictly increasing in time.
+    /// The points, strictly increasing in time (those out of order are left out and counted).
     public var points: [TrackPoint] = []
     /// Indexes into `points` where a new track segment (GPX `trkseg`, TCX `Track`) begins, after the first.
     public var segmentStarts: [Int] = []
@@ -13,6 +13,8 @@ public struct RecordedActivity: Sendable {
     public var name: String?
     /// Points dropped because they repeated the time of the point before.
     public var repeatedTimes = 0
+    /// Points dropped because their time was before the point's before them (a device's slip).
+    public var outOfOrderTimes = 0
     public var format: WorkoutFileFormat
 
     public init(format: WorkoutFileFormat) { self.format = format }

@@ -53,9 +53,17 @@ extension WorkoutsCommand {
                     ? try await WorkoutImporter.store(activity, person: person, in: store)
                     : try await WorkoutImporter.store(activity, person: person, filter: LiveTrackFilter(), in: store)
                 let (pointCount, repeatedTimes) = (activity.points.count, activity.repeatedTimes)
+                if activity.outOfOrderTimes > 0 {
+                    printError(
+                        "warning: \(file): \(Format.counted(activity.outOfOrderTimes, "point")) out of time order "
+                            + "left out (a recorder's slip); the rest was imported.")
+                }
                 let totals = imported.totals
                 var notes: [String] = [Format.counted(pointCount, "point")]
                 if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
+                if activity.outOfOrderTimes > 0 {
+                    notes.append("\(activity.outOfOrderTimes) out of time order left out")
+                }
                 if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
                 if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }
                 print(

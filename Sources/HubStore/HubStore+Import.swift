@@ -63,7 +63,7 @@ extension HubStore {
                 sql: """
                     UPDATE workouts SET started_at = ?, ended_at = ?, moving_seconds = ?, distance_m = ?, steps = ?,
                         kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?,
-                        rmssd_ms = ?
+                        rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?
                     WHERE id = ?
                     """,
                 arguments: [
@@ -72,7 +72,7 @@ extension HubStore {
                     imported.totals.kilocalories, imported.totals.minSpeedMetersPerSecond,
                     imported.totals.maxSpeedMetersPerSecond, imported.totals.averageSpeedMetersPerSecond,
                     imported.totals.averageHeartRate, imported.totals.maxHeartRate, imported.totals.rmssdMilliseconds,
-                    id,
+                    imported.totals.elevationGainMeters, imported.totals.elevationLossMeters, id,
                 ])
             for lap in imported.laps {
                 try db.execute(

@@ -201,10 +201,12 @@ public enum WorkoutImporter {
         let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
         // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
         if fileKilocalories > 0 { totals.kilocalories = fileKilocalories }
+        var workout = ImportedWorkout(
+            startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses)
+        workout.sport = activity.sport.rawValue
         return Replayed(
-            workout: ImportedWorkout(
-                startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses),
-            estimatedKilocalories: estimated, fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
+            workout: workout, estimatedKilocalories: estimated,
+            fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
     }
 
     /// Whether the track went on across the gap between two points (see ``longestMovingGap``).

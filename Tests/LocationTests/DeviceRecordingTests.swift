@@ -260,7 +260,7 @@ extension DeviceRecordingTests {
                     sport: activity.sport))
             path = directory.path("export-\(round).gpx")
             let writer = try ChunkedFileWriter(path: path, ifExists: .replace)
-            _ = try await WorkoutExporter.export(workout, from: store, format: .gpx, sport: activity.sport, to: writer)
+            _ = try await WorkoutExporter.export(workout, from: store, format: .gpx, to: writer)
             try writer.finish()
         }
         print("round trips: \(rounds)")

@@ -139,6 +139,22 @@ import WorkoutFiles
         #expect(stored.totals.elevationGainMeters == gain)
     }
 
+    @Test(arguments: WorkoutFileFormat.allCases)
+    func aRideImportedAndExportedAgainIsStillARide(_ format: WorkoutFileFormat) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let ride = try ActivityFileReader.read(path: try directory.write("ride.gpx", SampleFiles.gpx(seconds: 120)))
+        #expect(ride.sport == .biking)
+        let (id, _) = try await WorkoutImporter.store(ride, in: store)
+        let workout = try #require(try await store.workout(id))
+        #expect(workout.sport == "biking")
+        let path = directory.path("again.\(format.fileExtension)")
+        let writer = try ChunkedFileWriter(path: path, ifExists: .replace)
+        _ = try await WorkoutExporter.export(workout, from: store, format: format, to: writer)
+        try writer.finish()
+        #expect(try ActivityFileReader.read(path: path).sport == .biking)
+    }
+
     // MARK: - Pauses by the laps' timers
 
     @Test func aGapTheLapTimerStoodStillThroughIsAPause() throws {

@@ -23,8 +23,11 @@ public struct RecordedActivity: Sendable {
     /// running distance, or in a GPX its speed), else the positions, as for a live workout.
     public var distanceSource: DistanceSource {
         if points.contains(where: { $0.distanceMeters != nil }) { return .recorder }
-        // A TCX's speed is the recorder's too, but TCX states its distance wherever it has one.
-        if format == .gpx, points.contains(where: { $0.speedMetersPerSecond != nil }) { return .recorderSpeed }
+        // A TCX's speed is the recorder's too, but TCX states its distance wherever it has one. A speed on only
+        // some points would count the rest as standing still: then the positions measure the distance.
+        if format == .gpx, points.count(where: { $0.speedMetersPerSecond != nil }) * 10 >= points.count * 9 {
+            return .recorderSpeed
+        }
         return .positions
     }
 

@@ -109,6 +109,18 @@ import WorkoutFiles
         #expect(abs(imported.totals.distanceMeters - 198) < 1e-9)
     }
 
+    @Test func aGPXWithTheRecordersSpeedOnFewPointsCountsThePositions() throws {
+        var lines = SampleFiles.gpx(seconds: 100).components(separatedBy: "\n")
+        // Line 5 is the first point: the first 20 get a speed.
+        for index in 4..<24 {
+            lines[index] = lines[index].replacingOccurrences(
+                of: "</gpxtpx:cad>", with: "</gpxtpx:cad><gpxtpx:speed>2.0</gpxtpx:speed>")
+        }
+        let activity = try activity("ride.gpx", lines.joined(separator: "\n"))
+        #expect(activity.points.filter { $0.speedMetersPerSecond != nil }.count == 20)
+        #expect(activity.distanceSource == .positions)
+    }
+
     @Test func aGPXWithPositionsAloneCountsTheirDistance() throws {
         let activity = try activity("ride.gpx", SampleFiles.gpx(seconds: 100))
         #expect(activity.distanceSource == .positions)

@@ -214,6 +214,21 @@ extension DeviceRecordingTests {
     }
 }
 
+// MARK: - Points out of time order
+
+extension DeviceRecordingTests {
+    @Test func aRealMultisportFilesPointsOutOfTimeOrderAreLeftOutAndTheRestImported() throws {
+        // The run of a Garmin Fenix 2 multisport file: 2,199 points, two of them a second before the point they
+        // follow. The whole file was refused for them.
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Recordings")
+        let activity = try ActivityFileReader.read(path: here.appendingPathComponent("fenix2-multisport-run.gpx").path)
+        #expect(activity.outOfOrderTimes == 2)
+        #expect(activity.points.count + activity.repeatedTimes == 2_197)
+        let imported = WorkoutImporter.workoutAsImported(from: activity)
+        #expect(imported.totals.movingSeconds > 2_200, "\(imported.totals.movingSeconds) s")
+    }
+}
+
 // MARK: - Round trip
 
 extension DeviceRecordingTests {

@@ -21,10 +21,10 @@ public enum WorkoutImporter {
     public static let pauseGap: TimeInterval = 30
     /// A gap up to this long across which the track went on at ``movingGapSpeed`` or more is moving time.
     /// Recorders that store a point only when the course or pace changes leave such gaps with the timer running
-    /// (a vívoactive HR walk and ski, a Forerunner 920XT's swim): as pauses those lost up to 1.4 % of their
-    /// distance and 20 % of their moving time. A longer gap is a pause however far it goes (a COROS PACE 2 ride
-    /// moved 400 m in 93 s and 580 m in 9 minutes with its timer stopped).
-    public static let longestMovingGap: TimeInterval = 60
+    /// (a vívoactive HR walk and ski; a Forerunner 920XT's swim, a point every 55–77 s): as pauses those lost up
+    /// to 3 % of their distance and 20 % of their moving time. A longer gap is a pause however far it goes (a
+    /// COROS PACE 2 ride moved 400 m in 93 s and 580 m in 9 minutes with its timer stopped).
+    public static let longestMovingGap: TimeInterval = 80
     /// The speed across a gap from which the track went on: more than a receiver's wander at a stop.
     public static let movingGapSpeed = 0.2
     /// A reading is held this long, as the live workout holds a strap's reading: a file that records every few

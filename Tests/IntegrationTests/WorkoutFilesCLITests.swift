@@ -94,8 +94,10 @@ import Testing
         var text = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
         for second in 0..<900 where !(400..<460).contains(second) {  // a one-minute stop: a pause
             let time = Date(timeIntervalSince1970: 1_795_330_800 + Double(second))
+            // Standing still through the stop: the track goes on from where it stopped.
+            let step = second < 400 ? second : second - 60
             text +=
-                "<trkpt lat=\"\(48 + Double(second) * StraightRun.stepDegrees)\" lon=\"11.5\">"
+                "<trkpt lat=\"\(48 + Double(step) * StraightRun.stepDegrees)\" lon=\"11.5\">"
                 + "<time>\(ISO8601DateFormatter().string(from: time))</time>"
                 + "<extensions><hr>\(120 + second % 25)</hr></extensions></trkpt>\n"
         }

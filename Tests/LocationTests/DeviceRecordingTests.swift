@@ -172,7 +172,6 @@ extension DeviceRecordingTests {
     /// than joining the points up does.
     static let beyondThePositions: [String: String] = [
         "edge500-ride-smart": "stretches without a fix: its points joined up are 3.8 % short of the device",
-        "forerunner920xt-triathlon": "the swim: a watch under water has no fix, and measures the swim by strokes",
         "forerunner110-run-smart": "a point every 5 s cuts the corners the watch measured each second (−1.2 %)",
     ]
 

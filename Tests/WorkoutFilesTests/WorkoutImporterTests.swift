@@ -66,7 +66,7 @@ import WorkoutFiles
         #expect(imported.totals.averageHeartRate == 140)
     }
 
-    @Test func aGapOfLessThanAMinuteTheTrackWentOnAcrossIsMovingTime() throws {
+    @Test func aGapOfLessThan80SecondsTheTrackWentOnAcrossIsMovingTime() throws {
         // Recorders storing a point when the course changes leave such gaps with the timer running: a vívoactive
         // HR walk lost 1.4 % of its distance and 4 % of its moving time when every gap over 30 s made a pause.
         let imported = WorkoutImporter.workout(
@@ -79,7 +79,7 @@ import WorkoutFiles
     }
 
     @Test(arguments: [(45, false), (90, true)])
-    func aGapWhereTheTrackStoodStillOrOfMoreThanAMinuteIsAPause(seconds: Int, movesInGap: Bool) throws {
+    func aGapWhereTheTrackStoodStillOrOfMoreThan80SecondsIsAPause(seconds: Int, movesInGap: Bool) throws {
         let imported = WorkoutImporter.workout(
             from: try activity(
                 "walk.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: seconds), movesInGap: movesInGap)))

@@ -31,13 +31,8 @@ import Testing
         let ready = try #require(await systemd.receive())
         #expect(ready.text == "READY=1")
         // Its log line may still be in the pipe: wait for it, and for the notice that the watchdog is on.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !(hub.standardError.contains("] ready") && hub.standardError.contains("systemd watchdog on")),
-            ContinuousClock.now < deadline
-        {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(hub.standardError.contains("] ready"), "stderr: \(hub.standardError)")
+        try await hub.waitForLog("] ready")
+        try await hub.waitForLog("systemd watchdog on")
         #expect(try #require(await systemd.receive()).text == "STATUS=idle")
 
         // Pings keep coming, at about half of WATCHDOG_USEC (the period itself is WatchdogTests' with a manual
@@ -87,15 +82,20 @@ import Testing
             environment: ["NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"])
         #expect(try #require(await systemd.receive()).text == "READY=1")
         #expect(try #require(await systemd.receive()).text == "STATUS=idle")
-        // Not ordering anything: time in which pings every 0.1 s would come, were the watchdog on.
-        try await Task.sleep(for: .milliseconds(500))
+        // The hub's own measure of time, on the same socket: it changes its status line at most once every 5 s of
+        // its clock, so the next status, the workout's, comes 5 s after "idle" at the earliest. Pings every 0.1 s,
+        // were the watchdog on, would be ahead of it.
+        hub.send("start")
+        let next = try #require(await systemd.receive(), "no datagram after the start")
+        #expect(next.text.hasPrefix("STATUS=recording "), "\(next.text)")
         hub.send("quit")
         #expect(try await hub.waitForExit() == 0, "stderr: \(hub.standardError)")
         #expect(!hub.standardError.contains("watchdog"), "stderr: \(hub.standardError)")
-        // After READY=1 and the status, only STOPPING=1.
+        // And none until the end: STOPPING=1 is the last.
         var rest: [String] = []
         while systemd.hasPendingDatagram, let datagram = await systemd.receive() { rest.append(datagram.text) }
-        #expect(rest == ["STOPPING=1"])
+        #expect(!rest.contains("WATCHDOG=1"), "\(rest)")
+        #expect(rest.last == "STOPPING=1", "\(rest)")
     }
 
     @Test func whenStderrIsTheJournalLinesCarryASyslogPriorityAndNoTimestamp() async throws {

@@ -122,7 +122,7 @@ import Testing
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while try !condition() {
-            guard ContinuousClock.now < deadline else { throw TestKitError("no \(what) within \(timeout)") }
+            guard ContinuousClock.now < deadline else { throw TestKitError("waited \(timeout) in vain for \(what)") }
             try await Task.sleep(for: .milliseconds(10))
         }
     }

@@ -231,7 +231,16 @@ private enum Event: Sendable, Equatable {
         bus.publish(Ping(number: 2))
         bus.publish(Ping(number: 3))
         consumer.cancel()
-        #expect(await consumer.value == [.ping(1), .pong(0)], "a waiting ping woke the owner")
+        let received = try await withThrowingTaskGroup(of: [Event]?.self) { group in
+            group.addTask { await consumer.value }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try #require(try await group.next() ?? nil, "the cancelled consumer did not end within 60 s")
+        }
+        #expect(received == [.ping(1), .pong(0)], "a waiting ping woke the owner")
     }
 
     @Test func aLatestEventReplacesOnlyItsOwnRoutesWaitingOne() async throws {

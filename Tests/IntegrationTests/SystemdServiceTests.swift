@@ -154,18 +154,23 @@ final class NotifySocket {
 
     deinit { close(descriptor) }
 
-    /// The next datagram and when it was taken, waiting up to 30 s (without holding a thread of the tests'
-    /// executor); nil if none came.
+    /// The next datagram and when it was taken, waiting up to 30 s for it (in `poll` on a thread of its own, not
+    /// on a thread of the tests' executor); nil if none came.
     func receive() async -> (text: String, at: ContinuousClock.Instant)? {
-        let deadline = ContinuousClock.now + .seconds(30)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes {
-                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
-            }
-            if count >= 0 { return (String(decoding: buffer[0..<count], as: UTF8.self), .now) }
-            guard ContinuousClock.now < deadline else { return nil }
-            try? await Task.sleep(for: .milliseconds(1))
+        let descriptor = descriptor
+        return await withCheckedContinuation { continuation in
+            Thread {
+                var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                var ready = poll(&request, 1, 30_000)
+                while ready < 0 && errno == EINTR { ready = poll(&request, 1, 30_000) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count =
+                    ready > 0
+                    ? buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                    : -1
+                continuation.resume(
+                    returning: count >= 0 ? (String(decoding: buffer[0..<count], as: UTF8.self), .now) : nil)
+            }.start()
         }
     }
 

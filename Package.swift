@@ -75,10 +75,8 @@ let package = Package(
         // ALSA, X11 and codecs that a hub without the coach must not map).
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary"]),
-        // dlopen for those two, and the loaded libraries' relocation tables (<link.h>: headers only), let go of
-        // once read: over 10 MB of libmpv's resident memory.
-        .systemLibrary(name: "CLoadedLibraries"),
-        .target(name: "SharedLibrary", dependencies: ["CLoadedLibraries"]),
+        // dlopen for those two.
+        .target(name: "SharedLibrary"),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
@@ -163,7 +161,7 @@ let package = Package(
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
-        .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary", "CLoadedLibraries"]),
+        .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
         .testTarget(
             name: "MusicTests",
             dependencies: [

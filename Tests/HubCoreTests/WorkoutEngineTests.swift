@@ -41,11 +41,16 @@ import Testing
             for (sample, speed) in zip(samples, speeds) {
                 #expect(abs(try #require(sample.speedMetersPerSecond) - speed) < 1e-9)
             }
-            var kilocalories = 0.0
-            for (index, sample) in samples.enumerated() {
-                kilocalories += Calories.kilocalories(
-                    seconds: 1, heartRate: 121 + index, speedMetersPerSecond: speeds[index], person: .unknown)
-                #expect(abs(sample.kilocalories - kilocalories) < 1e-9)
+            // Keytel's equation (heart rate 90 or more) for the average adult used until a profile is set: 70 kg,
+            // 35 years, the mean of the male and female equations. Male: -55.0969 + 0.6309 hr + 0.1988 × 70 +
+            // 0.2017 × 35 = -34.1214 + 0.6309 hr; female: -20.4022 + 0.4472 hr - 0.1263 × 70 + 0.0740 × 35 =
+            // -26.6532 + 0.4472 hr; mean -30.3873 + 0.53905 hr kJ a minute, ÷ 4.184 ÷ 60 for kcal a second.
+            // hr 121: 34.83775 kJ/min = 0.1387737 kcal/s; 122: 0.1409210; 123: 0.1430682; 124: 0.1452155;
+            // 125: 0.1473628. The samples carry the running total.
+            let kilocalories = [0.1387737, 0.2796947, 0.4227629, 0.5679784, 0.7153412]
+            #expect(samples.count == kilocalories.count)
+            for (sample, expected) in zip(samples, kilocalories) {
+                #expect(abs(sample.kilocalories - expected) < 1e-6, "\(sample.kilocalories) kcal, not \(expected)")
             }
             #expect(abs(try #require(samples.last).distanceMeters - distance) < 1e-9)
             try await harness.saved()

@@ -119,18 +119,13 @@ import Testing
 
     /// Waits until the workout under way has `count` seconds stored; returns how many it has.
     private static func waitForSamples(atLeast count: Int, in store: HubStore) async throws -> Int {
-        let deadline = ContinuousClock.now + TestDeadline.hang
-        while true {
-            if let workout = try await store.unfinishedWorkout() {
-                let stored = try await store.samples(of: workout.id).count
-                if stored >= count { return stored }
-            }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the workout under way did not reach \(count) stored seconds within 30 s")
-                throw StayfitProcessError.timedOut
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        var stored = 0
+        try await eventually("the workout under way to have \(count) seconds stored", timeout: TestDeadline.hang) {
+            guard let workout = try await store.unfinishedWorkout() else { return false }
+            stored = try await store.samples(of: workout.id).count
+            return stored >= count
         }
+        return stored
     }
 
     @Test func anInterruptedWorkoutFoundTooLateIsClosedWithItsData() async throws {

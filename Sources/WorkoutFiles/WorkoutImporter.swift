@@ -28,7 +28,7 @@ public enum WorkoutImporter {
     /// The speed across a gap from which the track went on: more than a receiver's wander at a stop.
     public static let movingGapSpeed = 0.2
     /// A reading is held this long, as the live workout holds a strap's reading: a file that records every few
-    /// seconds still has a heart rate every second.
+    /// seconds still has a heart rate every second. A later point without a reading ends the hold.
     public static let heartRateHold: TimeInterval = 5
 
     /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures), with
@@ -155,7 +155,13 @@ public enum WorkoutImporter {
                         latitude: latitude, longitude: longitude, altitudeMeters: counted.altitudeMeters,
                         speedMetersPerSecond: counted.speedMetersPerSecond, at: counted.time)
                 }
-                if let beats = point.heartRate { heartRate = (beats, point.time) }
+                if let beats = point.heartRate {
+                    heartRate = (beats, point.time)
+                } else if let held = heartRate, point.time > held.at {
+                    // A point recorded later without a reading (no <hr>, or 0): the strap said nothing then, and a
+                    // held reading would store a stale heart rate for the next seconds.
+                    heartRate = nil
+                }
                 if cadenceIsSteps, let strides = point.cadence { cadence = (strides, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
                 index += 1

@@ -24,6 +24,39 @@ import WorkoutFiles
         #expect(imported.samples.allSatisfy { $0.latitude != nil && $0.heartRate != nil })
     }
 
+    /// Ten seconds with a heart rate of 140, then ten points a second apart without one (no `<hr>`, then 0, which
+    /// recorders write for no reading), then 150 again: the seconds without a reading are gaps, none repeats 140.
+    @Test func pointsWithoutAHeartRateAreGapsNotTheLastReadingHeld() throws {
+        func point(_ second: Int, _ heartRate: String?) -> String {
+            let time = ISO8601DateFormatter().string(from: SampleFiles.start.addingTimeInterval(Double(second)))
+            let extensions =
+                heartRate.map {
+                    "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\($0)</gpxtpx:hr>"
+                        + "</gpxtpx:TrackPointExtension></extensions>"
+                } ?? ""
+            return
+                "<trkpt lat=\"52.0\" lon=\"\(13.0 + Double(second) * 0.00003)\"><time>\(time)</time>\(extensions)</trkpt>"
+        }
+        let points =
+            (0..<10).map { point($0, "140") } + (10..<15).map { point($0, nil) } + (15..<20).map { point($0, "0") }
+            + (20..<25).map { point($0, "150") }
+        let gpx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"
+              xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2">
+            <trk><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+        let imported = WorkoutImporter.workout(from: try activity("strap-lost.gpx", gpx))
+        #expect(imported.samples.count == 25)
+        #expect(imported.samples.prefix(10).allSatisfy { $0.heartRate == 140 })
+        #expect(
+            imported.samples.dropFirst(10).prefix(10).allSatisfy { $0.heartRate == nil },
+            "\(imported.samples.map(\.heartRate))")
+        #expect(imported.samples.suffix(5).allSatisfy { $0.heartRate == 150 })
+    }
+
     @Test func aLongGapIsAPauseWithoutDistanceOrMovingTime() throws {
         let imported = WorkoutImporter.workout(
             from: try activity("ride.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: 300))))

@@ -128,8 +128,10 @@ public struct SimulatorPlugin: Plugin {
             } while configuration.whenDone == .repeat
         }
         if configuration.workout == .auto {
-            // At the end of the recording's last second: a recording of N seconds is a workout of N seconds.
-            try await clock.sleep(until: start + .seconds(length))
+            // At the end of the recording's last second: a recording of N seconds is a workout of N seconds. Sent
+            // right after the last reading, not once the clock gets there: the engine takes a command at the moment
+            // it carries, but a second it has closed stays closed, and at 60× a wake-up 17 ms late on a busy machine
+            // let it close one more (10:01 for a 10-minute recording).
             bus.publish(WorkoutCommand(.stop, at: start + .seconds(length)))
             await waitUntilFinished()
         }

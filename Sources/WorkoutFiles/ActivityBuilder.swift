@@ -141,7 +141,7 @@ struct ActivityBuilder {
         {
             throw error(
                 first.line,
-                "the time goes backwards at \(activity.outOfOrderTimes) points (the first: \(first.times)); the "
+                "the time goes backwards at \(Format.counted(activity.outOfOrderTimes, "point")) (the first: \(first.times)); the "
                     + "file does not hold one recording in time order. Export the activity again from its device")
         }
         var activity = activity

@@ -199,12 +199,13 @@ struct WorkoutController {
     /// Ends the workout at `instant` and stores its final totals.
     mutating func finish(at instant: HubInstant) {
         // The stop may overtake ticks that were due (they travel different ways, and a sped-up clock makes
-        // that likely): record every whole second still due, then the final partial one.
-        if state == .running {
-            closeSecondsDue(upTo: instant)
-            if let session, session.hasUnrecordedTime(at: instant) {
-                record(closingSecondAt: session.lastSecondClosedAt + .seconds(1))
-            }
+        // that likely): the whole seconds still due are closed as a tick closes them, with their progress (the
+        // coach's and the console's last update belong to them), then the final partial one is recorded.
+        if state == .running, let session, session.lastSecondClosedAt + .seconds(1) <= instant {
+            tick(at: instant)
+        }
+        if state == .running, let session, session.hasUnrecordedTime(at: instant) {
+            record(closingSecondAt: session.lastSecondClosedAt + .seconds(1))
         }
         guard var session, state == .running || state == .paused else { return }
         let now = label(of: instant)

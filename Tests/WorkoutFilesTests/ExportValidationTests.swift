@@ -62,19 +62,40 @@ import WorkoutFiles
         let store = try HubStore(directory: directory.url)
         let workout = try await Self.storedRun(in: store)
         let path = directory.path("run.gpx")
-        #expect(try await export(workout, store, .gpx, to: path) == 1800)
+        // A point a second and each run's closing point, at its last second's end.
+        #expect(try await export(workout, store, .gpx, to: path) == 1802)
         let report = try await IndependentCheck.check(path, format: "gpx")
         #expect(report.valid, "\(report.errors)")
-        #expect(report.points == 1800)
-        #expect(report.heartRates == 1800)
+        #expect(report.points == 1802)
+        #expect(report.heartRates == 1802)
         #expect(report.segments == 2)  // split at the pause
         // gpxpy measures on its own sphere and flat steps: within 0.5 % of the hub's haversine.
         #expect(abs(report.distance - workout.totals.distanceMeters) / workout.totals.distanceMeters < 0.005)
-        // Per segment, first to last point: 899 + 899 seconds.
-        #expect(report.duration == 1798)
+        // Per segment, first to last point: 900 + 900 seconds, the workout's moving time (it was 899 + 899).
+        #expect(report.duration == 1800)
+        #expect(report.duration == Double(workout.totals.movingSeconds))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0 != "run.gpx" }
                 .allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasSuffix(".part") }, "no temporary file is left")
+    }
+
+    /// The hub's 30:00 with a pause, exported to GPX (each run with its closing point) and read back: 30:00 in 1800
+    /// seconds, not one lost a run, the pause where it was.
+    @Test func aWorkoutExportedToGPXAndImportedAgainKeepsEverySecond() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store)
+        #expect(workout.totals.movingSeconds == 1800)
+        let path = directory.path("run.gpx")
+        _ = try await export(workout, store, .gpx, to: path)
+        let imported = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.samples.count == 1800)
+        #expect(imported.pauses.count == 1)
+        #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(1021))
+        #expect(abs(imported.totals.distanceMeters - workout.totals.distanceMeters) < 0.01)
+        let stored = try await store.samples(of: workout.id)
+        #expect(imported.samples.map(\.recordedAt) == stored.map(\.recordedAt))
     }
 
     @Test func aTCXExportIsValidWithItsLapsCaloriesAndDistance() async throws {

@@ -6,13 +6,17 @@ import WorkoutFiles
 
 /// Exports checked by independent parsers: lxml against the published XSDs, gpxpy for GPX's totals.
 @Suite struct ExportValidationTests {
-    /// A 30-minute run stored as the hub stores one: 1 Hz, a 2-minute pause after 15 minutes, two laps.
-    static func storedRun(in store: HubStore, positions: Bool = true) async throws -> Workout {
+    /// A 30-minute run stored as the hub stores one: 1 Hz, a 2-minute pause after 15 minutes, two laps; with
+    /// `lastFix`, the seconds after it have no position.
+    static func storedRun(in store: HubStore, positions allPositions: Bool = true, lastFix: Int = 1800)
+        async throws -> Workout
+    {
         var samples: [WorkoutSample] = []
         var metrics = WorkoutMetrics()
         var previous: (Double, Double)?
         var label = SampleFiles.start
         for second in 1...1800 {
+            let positions = allPositions && second <= lastFix
             label = label.addingTimeInterval(second == 901 ? 121 : 1)
             let latitude = 48.0 + Double(second) * SampleFiles.stepDegrees, longitude = 11.5
             var meters = 0.0
@@ -96,6 +100,22 @@ import WorkoutFiles
         #expect(abs(imported.totals.distanceMeters - workout.totals.distanceMeters) < 0.01)
         let stored = try await store.samples(of: workout.id)
         #expect(imported.samples.map(\.recordedAt) == stored.map(\.recordedAt))
+    }
+
+    /// The last 5 seconds without a fix: GPX leaves them out, and the closing point, where the run last stood,
+    /// brings them back (the old export lost them): four seconds without a position, and the last one closed there.
+    @Test func aRunsLastSecondsWithoutAFixComeBackFromGPX() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store, lastFix: 1795)
+        let path = directory.path("run.gpx")
+        #expect(try await export(workout, store, .gpx, to: path) == 1795 + 2)
+        let imported = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.samples.filter { $0.latitude == nil }.count == 4)
+        #expect(imported.samples.suffix(5).prefix(4).allSatisfy { $0.latitude == nil })
+        // The file's distance has two decimals.
+        #expect(abs((imported.samples.last?.distanceMeters ?? 0) - workout.totals.distanceMeters) < 0.005)
     }
 
     @Test func aTCXExportIsValidWithItsLapsCaloriesAndDistance() async throws {

@@ -5,6 +5,9 @@ import HubCore
 /// the `[reports]` templates, in the configured units.
 ///
 /// The location is never in it unless asked for (`includeLocation`): a post should not say where someone lives.
+/// A number that meets a noun agrees with it (`{steps}` is "1 step" or "1,645 steps"), and what was not measured
+/// is left out with the words that say it (``ShareText/Template``): a workout without a step counter says nothing about
+/// steps, one indoors nothing about distance, pace or speed.
 public struct ShareText: Sendable, Equatable, Codable {
     /// The most characters of the short text: a post on X or Mastodon's default.
     public static let shortLimit = 280
@@ -16,25 +19,29 @@ public struct ShareText: Sendable, Equatable, Codable {
     public init(workout: Workout, samples: [WorkoutSample], settings: ReportSettings, includeLocation: Bool) {
         let units = UnitSystem(settings.units)
         let totals = workout.totals
-        var values: [String: String] = [
+        // Indoors without GPS a distance of 0 was never taken, and neither were a pace or a speed.
+        let distance = totals.distanceMeters > 0 && totals.distanceMeters.isFinite ? totals.distanceMeters : nil
+        let speed = distance.flatMap { _ in totals.averageSpeedMetersPerSecond.flatMap { $0.isFinite ? $0 : nil } }
+        var values = Placeholders([
             "date": LocalTime.format(workout.startedAt, "%Y-%m-%d"),
             "time": Format.clock(seconds: totals.movingSeconds),
-            "distance": units.distance(meters: totals.distanceMeters),
-            "pace": units.pace(metersPerSecond: totals.averageSpeedMetersPerSecond),
-            "speed": units.speed(metersPerSecond: totals.averageSpeedMetersPerSecond),
-            "kcal": Format.energy(kilocalories: totals.kilocalories),
-            "avg-hr": totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "–",
-            "max-hr": totals.maxHeartRate.map(String.init) ?? "–",
-            "steps": totals.steps.map(String.init) ?? "–",
-            "hashtag": settings.hashtag,
-            "location": "",
-        ]
+            "distance": distance.map { units.distance(meters: $0) },
+            "pace": speed.flatMap { $0 >= 0.3 ? units.pace(metersPerSecond: $0) : nil },
+            "speed": speed.map { units.speed(metersPerSecond: $0) },
+            "kcal": totals.kilocalories > 0 ? Format.energy(kilocalories: totals.kilocalories) : nil,
+            "avg-hr": totals.averageHeartRate.flatMap { $0 >= 1 ? "\(Int($0.rounded()))" : nil },
+            "max-hr": totals.maxHeartRate.flatMap { $0 > 0 ? String($0) : nil },
+            "steps": totals.steps.map { Self.counted($0, "step") },
+        ])
+        values.optional["hashtag"] = settings.hashtag
+        values.optional["location"] = ""
         if includeLocation, let fix = samples.first(where: { $0.latitude != nil && $0.longitude != nil }),
             let latitude = fix.latitude, let longitude = fix.longitude
         {
-            values["location"] = "Started at " + Self.coordinates(latitude: latitude, longitude: longitude) + "."
+            values.optional["location"] =
+                "Started at " + Self.coordinates(latitude: latitude, longitude: longitude) + "."
         }
-        let location = values["location"] ?? ""
+        let location = values.optional["location"] ?? ""
         short = Self.render(settings.shortWorkout, values, appending: location)
         long = Self.render(settings.longWorkout, values, appending: location, limit: nil)
     }
@@ -43,43 +50,52 @@ public struct ShareText: Sendable, Equatable, Codable {
     public init(report: PeriodReport, settings: ReportSettings) {
         let units = UnitSystem(settings.units)
         let statistics = report.statistics
+        let distance = statistics.distanceMeters.total.flatMap { $0 > 0 ? $0 : nil }
         var comparison = ""
         if let previous = report.previous, let name = report.previousName {
             comparison =
-                "\(Self.capitalised(report.title)) vs \(name): \(statistics.count) vs \(Format.counted(previous.count, "workout")), "
-                + "\(units.distance(meters: statistics.distanceMeters.total ?? 0)) vs "
-                + "\(units.distance(meters: previous.distanceMeters.total ?? 0))."
+                "\(Self.capitalised(report.title)) vs \(name): \(Self.grouped(statistics.count)) vs "
+                + Self.counted(previous.count, "workout")
+            // Distances are compared when either period measured one.
+            let previousDistance = previous.distanceMeters.total ?? 0
+            if distance != nil || previousDistance > 0 {
+                comparison +=
+                    ", \(units.distance(meters: distance ?? 0)) vs \(units.distance(meters: previousDistance))"
+            }
+            comparison += "."
         }
-        let values: [String: String] = [
+        var values = Placeholders([
             "period": Self.capitalised(report.title),
-            "workouts": "\(statistics.count) workout\(statistics.count == 1 ? "" : "s")",
-            "time": Format.clock(seconds: Int(statistics.durationSeconds.total ?? 0)),
-            "distance": units.distance(meters: statistics.distanceMeters.total ?? 0),
-            "kcal": Format.energy(kilocalories: statistics.kilocalories.total ?? 0),
-            "avg-hr": statistics.heartRate.average.map { "\(Int($0.rounded()))" } ?? "–",
-            "steps": statistics.steps.total.map { "\(Int($0))" } ?? "–",
-            "comparison": comparison,
-            "hashtag": settings.hashtag,
-        ]
+            "workouts": Self.counted(statistics.count, "workout"),
+            "time": statistics.count > 0 ? Format.clock(seconds: Int(statistics.durationSeconds.total ?? 0)) : nil,
+            "distance": distance.map { units.distance(meters: $0) },
+            "kcal": statistics.kilocalories.total.flatMap { $0 > 0 ? Format.energy(kilocalories: $0) : nil },
+            "avg-hr": statistics.heartRate.average.flatMap { $0 >= 1 ? "\(Int($0.rounded()))" : nil },
+            "steps": statistics.steps.total.map { Self.counted(Int(exactly: $0.rounded()) ?? 0, "step") },
+        ])
+        values.optional["comparison"] = comparison
+        values.optional["hashtag"] = settings.hashtag
         short = Self.render(settings.shortStats, values, appending: "")
         long = Self.render(settings.longStats, values, appending: "", limit: nil)
     }
 
-    /// Fills in `template`; spaces left by empty placeholders are tidied. With a `limit`, a text too long loses
-    /// its hashtag first, then is cut at a word with `…`.
+    /// Fills in `template` (``ShareText/Template``); spaces left by empty placeholders are tidied. With a `limit`, a
+    /// text too long loses its hashtag first, then is cut at a word with `…`.
     static func render(
-        _ template: String, _ values: [String: String], appending extra: String, limit: Int? = shortLimit
+        _ template: String, _ values: Placeholders, appending extra: String, limit: Int? = shortLimit
     )
         -> String
     {
-        var text = fill(template, values)
+        let template = ReportSettings.currentForm(of: template)
+        var text = Template.fill(template, values)
         if !extra.isEmpty, !template.contains("{location}") { text += " " + extra }
         text = tidy(text)
         guard let limit, text.count > limit else { return text }
         var withoutHashtag = values
-        withoutHashtag["hashtag"] = ""
+        withoutHashtag.optional["hashtag"] = ""
         text = tidy(
-            fill(template, withoutHashtag) + (template.contains("{location}") || extra.isEmpty ? "" : " " + extra))
+            Template.fill(template, withoutHashtag)
+                + (template.contains("{location}") || extra.isEmpty ? "" : " " + extra))
         guard text.count > limit else { return text }
         var cut = String(text.prefix(limit - 1))
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
@@ -88,17 +104,27 @@ public struct ShareText: Sendable, Equatable, Codable {
         return cut + "…"
     }
 
-    private static func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
-    }
-
     /// One space between words, none before a full stop or comma, no blank ends.
     static func tidy(_ text: String) -> String {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
         words.removeAll { $0 == "." || $0 == "," }
         return words.joined(separator: " ")
+    }
+
+    /// `count` and its noun, agreeing, with thousands grouped: "1 step", "1,645 steps", "0 workouts".
+    static func counted(_ count: Int, _ one: String) -> String {
+        grouped(count) + " " + (count == 1 ? one : one + "s")
+    }
+
+    /// `1,645`: a whole number with its thousands grouped by commas.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
     }
 
     private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

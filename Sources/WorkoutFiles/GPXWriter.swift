@@ -4,10 +4,13 @@ import Foundation
 /// (the form Strava, Garmin Connect and intervals.icu read) and the running distance in ClueTrust's gpxdata
 /// `distance` (which `stayfit workouts import` keeps, so that a round trip gives back the same distance).
 ///
-/// GPX needs a position for every point: points without one are left out (TCX keeps them).
+/// GPX needs a position for every point: points without one are left out (TCX keeps them). Each segment ends with
+/// its closing point (``endSegment(closing:)``), since GPX has no timer to say how long the last second lasted.
 public struct GPXWriter {
     private let output: ChunkedFileWriter
     private var segmentOpen = false
+    /// The open segment's last position, for its closing point.
+    private var segmentPosition: (latitude: Double, longitude: Double, altitudeMeters: Double?)?
     /// Points written so far.
     public private(set) var pointCount = 0
 
@@ -40,6 +43,27 @@ public struct GPXWriter {
         guard segmentOpen else { return }
         output.write("  </trkseg>\n")
         segmentOpen = false
+        segmentPosition = nil
+    }
+
+    /// Ends the current segment with its closing point: `last`, the run's last second as its point was labelled
+    /// (at the second's start), written again at the second's end, `last.time` + 1 s, where the run stood then
+    /// (`last`'s position, else the segment's last one).
+    ///
+    /// A recorder writes a point when its timer starts and one when it stops, so a run lasts from its first point
+    /// to its last (`WorkoutImporter`): without the closing point, N seconds would come back as N − 1. A segment
+    /// without a position gets no closing point, as it has no point at all.
+    public mutating func endSegment(closing last: TrackPoint) {
+        if segmentOpen, let position = segmentPosition {
+            var closing = last
+            closing.time = last.time.addingTimeInterval(1)
+            if !closing.hasPosition {
+                (closing.latitude, closing.longitude, closing.altitudeMeters) =
+                    (position.latitude, position.longitude, position.altitudeMeters)
+            }
+            add(closing)
+        }
+        endSegment()
     }
 
     /// Appends a point to the current segment; a point without a position is skipped.
@@ -94,6 +118,7 @@ public struct GPXWriter {
         if hasTrackPointExtension || point.distanceMeters != nil { output.write("</extensions>") }
         output.write("</trkpt>\n")
         pointCount += 1
+        segmentPosition = (latitude, longitude, point.altitudeMeters)
     }
 
     /// Closes the document; then `output.finish()` puts the file in place.

@@ -3,7 +3,9 @@ import HubCore
 
 /// Writes a stored workout to a GPX or TCX file, reading its seconds a page at a time.
 ///
-/// A new GPX segment (TCX track) starts after each pause. A TCX lap's totals come from a first pass over the
+/// A new GPX segment (TCX track) starts after each pause; a GPX segment ends with its closing point, the run's end
+/// (``GPXWriter/endSegment(closing:)``), so a run of N seconds has N + 1 points. A TCX states its laps' timers and
+/// has no closing point: one point a second. A TCX lap's totals come from a first pass over the
 /// seconds, since TCX states them before the lap's points; neither pass holds more than a page.
 public enum WorkoutExporter {
     /// Seconds read from the store at a time.
@@ -25,13 +27,23 @@ public enum WorkoutExporter {
                 output: output, name: "StayFit workout \(workout.id)", startedAt: workout.startedAt, sport: sport)
             var cadence = StepCadence()
             var pausesPassed = PauseFinder(pauses: pauses)
+            var last: TrackPoint?
             try await forEachSample(of: workout.id, in: store) { sample, previous in
                 if let previous, pausesPassed.pause(between: previous.recordedAt, and: sample.recordedAt) {
-                    writer.endSegment()
+                    // Each run ends with its closing point, unless the next run begins within that second's end
+                    // (a pause a reader could not tell from no pause).
+                    if let last, sample.recordedAt >= previous.recordedAt.addingTimeInterval(2) {
+                        writer.endSegment(closing: last)
+                    } else {
+                        writer.endSegment()
+                    }
                     cadence.reset()
                 }
-                writer.add(point(from: sample, cadence: &cadence))
+                let point = point(from: sample, cadence: &cadence)
+                writer.add(point)
+                last = point
             }
+            if let last { writer.endSegment(closing: last) }
             writer.finish()
             return writer.pointCount
         case .tcx:

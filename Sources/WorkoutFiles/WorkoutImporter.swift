@@ -14,6 +14,13 @@ import HubCore
 /// recorder's auto-pause writes it. Any other gap (a tunnel, a recorder storing few
 /// points) is moving time without positions, as in a live workout.
 ///
+/// Seconds: a run (from the start or a pause to the next pause or the end) lasts from its first point to its
+/// last, as a recorder's timer runs from its start to its stop: a 1 Hz GPX of 1801 points, 0:00 through 30:00,
+/// is 30:00 of moving time in 1800 seconds, the last point counted in the last second. The hub's own GPX export
+/// writes that closing point after each run's last second (``GPXWriter/endSegment(closing:)``), so a round trip
+/// keeps every second. In a TCX whose laps state their timers, the timers say whether the last point closes a
+/// second.
+///
 /// Positions go through a ``TrackPointFilter`` first, when one is given: with the location plugin's, a file plays
 /// through the whole live pipeline.
 public enum WorkoutImporter {
@@ -111,13 +118,32 @@ public enum WorkoutImporter {
         let fileLaps = lapsWithPoints(activity.laps)
         let lapStarts = fileLaps.map(\.firstPoint).filter { $0 > 0 }
         let keepsOwnDistance = activity.keepsOwnDistance
-        var segmentStarts = activity.segmentStarts.makeIterator()
-        var nextSegment = segmentStarts.next()
         let timedPauses = activity.pausesByLapTimers()
         // A recorder's timer runs from its first point to its last: 1801 points a second apart are 30:00 by the
         // laps' TotalTimeSeconds, not 30:01. Then the last point closes the second before it instead of opening one.
+        // Without timers, each run (from a start or a pause to the next pause or the end) lasts from its first
+        // point to its last in the same way.
         let timedSeconds = timedPauses.map { _ in
             Int(activity.laps.compactMap(\.totalTimeSeconds).reduce(0, +).rounded())
+        }
+        let segmentStartSet = Set(activity.segmentStarts)
+        // Whether the point at `next` begins a new run (after a pause), by the gaps and segments of a file without
+        // timers, the point before it having been counted in the second that ends at `secondEnd`.
+        func untimedPause(before next: Int, secondEnd: Date) -> Bool {
+            let gap = points[next].time.timeIntervalSince(points[next - 1].time)
+            return (gap > pauseGap && !wentOn(from: points[next - 1], to: points[next]))
+                || (segmentStartSet.contains(next) && points[next].time >= secondEnd.addingTimeInterval(1))
+        }
+        // Whether the point at `index`, at a second's end, closes that second instead of opening one: without
+        // timers, the last point of each run does (1801 points a second apart are 30:00, and the hub's own GPX
+        // export writes that closing point); with them, the last point of the file, when the timers count no
+        // second more.
+        func closesSecond(_ index: Int, secondEnd: Date, secondsMade: Int) -> Bool {
+            guard points[index].time == secondEnd else { return false }
+            if let timedSeconds {
+                return index == points.count - 1 && secondsMade + 1 >= timedSeconds
+            }
+            return index == points.count - 1 || untimedPause(before: index + 1, secondEnd: secondEnd)
         }
         var filter = filter
 
@@ -143,9 +169,7 @@ public enum WorkoutImporter {
                 nextLap += 1
             }
             while index < points.count,
-                points[index].time < secondEnd
-                    || (index == points.count - 1 && points[index].time == secondEnd
-                        && timedSeconds.map { secondsMade + 1 >= $0 } == true)
+                points[index].time < secondEnd || closesSecond(index, secondEnd: secondEnd, secondsMade: secondsMade)
             {
                 let point = points[index]
                 if point.hasPosition, let counted = filter.filter(point), let latitude = counted.latitude,
@@ -179,13 +203,8 @@ public enum WorkoutImporter {
             secondsMade += 1
             secondInRun += 1
             guard index < points.count else { break }
-            while let segment = nextSegment, segment < index { nextSegment = segmentStarts.next() }
-            let gap = points[index].time.timeIntervalSince(points[index - 1].time)
-            let startsSegment = nextSegment == index
             let isPause =
-                timedPauses.map { $0.contains(index) }
-                ?? ((gap > pauseGap && !wentOn(from: points[index - 1], to: points[index]))
-                    || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)))
+                timedPauses.map { $0.contains(index) } ?? untimedPause(before: index, secondEnd: secondEnd)
             if isPause {
                 pauses.append(WorkoutPause(startedAt: secondEnd, endedAt: points[index].time))
                 replay.pause()

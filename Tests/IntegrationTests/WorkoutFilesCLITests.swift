@@ -67,6 +67,9 @@ import Testing
         let pathMeters = zip(positions, positions.dropFirst()).reduce(0.0) {
             $0 + Geo.distanceMeters(fromLatitude: $1.0.0, longitude: $1.0.1, toLatitude: $1.1.0, longitude: $1.1.1)
         }
+        // One run, so the GPX has one closing point: the last second again at its end, with its heart rate.
+        #expect(try await store.pauses(of: run.id).isEmpty)
+        let closingHeartRates = samples.last?.heartRate == nil ? 0 : 1
         for format in ["gpx", "tcx"] {
             let file = scratch.path("run.\(format)")
             let export = try await StayfitProcess.run([
@@ -78,9 +81,10 @@ import Testing
             #expect(check.valid, "\(format): \(check.errors)")
             #expect(
                 check.heartRates
-                    == samples.filter { $0.heartRate != nil && (format == "tcx" || $0.latitude != nil) }.count)
+                    == samples.filter { $0.heartRate != nil && (format == "tcx" || $0.latitude != nil) }.count
+                    + (format == "gpx" ? closingHeartRates : 0))
             if format == "gpx" {
-                #expect(check.points == positions.count)
+                #expect(check.points == positions.count + 1)
                 #expect(abs(check.distance - pathMeters) / pathMeters < 0.005)
             } else {
                 #expect(check.points == run.totals.movingSeconds)
@@ -92,10 +96,12 @@ import Testing
     @Test func anImportedFileExportsAndImportsBackWithTheSameTotals() async throws {
         let scratch = try Scratch()
         var text = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
-        for second in 0..<900 where !(400..<460).contains(second) {  // a one-minute stop: a pause
+        // 0:00 through 6:40, a one-minute stop (a pause), 7:40 through 15:00: 14:00 from each run's first point
+        // to its last.
+        for second in 0...900 where !(401..<460).contains(second) {
             let time = Date(timeIntervalSince1970: 1_795_330_800 + Double(second))
             // Standing still through the stop: the track goes on from where it stopped.
-            let step = second < 400 ? second : second - 60
+            let step = second <= 400 ? second : second - 60
             text +=
                 "<trkpt lat=\"\(48 + Double(step) * StraightRun.stepDegrees)\" lon=\"11.5\">"
                 + "<time>\(ISO8601DateFormatter().string(from: time))</time>"

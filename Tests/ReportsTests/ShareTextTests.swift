@@ -42,6 +42,72 @@ import Testing
         if repeats > 50 { #expect(text.short.hasSuffix("…")) }
     }
 
+    // MARK: - Numbers that agree with their nouns; what was not measured left out
+
+    @Test func stepsCarryTheirNounAgreeingWithTheCount() {
+        let many = ShareText(workout: workout, samples: [], settings: ReportSettings(), includeLocation: false)
+        #expect(many.long.contains("Energy 312 kcal, 5,400 steps."), "\(many.long)")
+        var one = workout
+        one.totals.steps = 1
+        let single = ShareText(workout: one, samples: [], settings: ReportSettings(), includeLocation: false)
+        #expect(single.long.contains("Energy 312 kcal, 1 step."), "\(single.long)")
+    }
+
+    /// A configuration written before `{steps}` carried its noun says "{steps} steps": it is read as "{steps}".
+    @Test func anOlderTemplateWithTheNounAfterThePlaceholderStillAgrees() {
+        var one = workout
+        one.totals.steps = 1
+        let settings = ReportSettings(longWorkout: "Energy {kcal}, {steps} steps. {hashtag}")
+        let text = ShareText(workout: one, samples: [], settings: settings, includeLocation: false)
+        #expect(text.long == "Energy 312 kcal, 1 step.")
+        #expect(ReportSettings.currentForm(of: "{steps} steps, {workouts} workouts") == "{steps}, {workouts}")
+    }
+
+    @Test func aWorkoutWithoutAStepCounterSaysNothingAboutSteps() {
+        var noSteps = workout
+        noSteps.totals.steps = nil
+        let text = ShareText(workout: noSteps, samples: [], settings: ReportSettings(), includeLocation: false)
+        #expect(!text.long.contains("step") && !text.long.contains("–"), "\(text.long)")
+        #expect(text.long.contains("Energy 312 kcal. Recorded with StayFit Hub."), "\(text.long)")
+    }
+
+    /// Indoors, without a strap or a step counter: 30:00 and 182 kcal were measured, nothing else.
+    @Test func anIndoorWorkoutWithoutAStrapSaysOnlyWhatWasMeasured() {
+        let indoor = finishedWorkout(id: 2, start: start, seconds: 1800, meters: 0, kcal: 182)
+        let text = ShareText(
+            workout: indoor, samples: [], settings: ReportSettings(hashtag: "#StayFit"), includeLocation: false)
+        #expect(text.short == "30:00, 182 kcal. #StayFit")
+        let day = LocalTime.format(start, "%Y-%m-%d")
+        #expect(text.long == "Workout on \(day): 30:00. Energy 182 kcal. Recorded with StayFit Hub. #StayFit")
+    }
+
+    @Test func aWorkoutWithoutAStrapSaysNothingAboutHeartRate() {
+        let noStrap = finishedWorkout(id: 3, start: start, seconds: 1800, meters: 5000, steps: 5400, kcal: 312)
+        let text = ShareText(workout: noStrap, samples: [], settings: ReportSettings(), includeLocation: false)
+        #expect(text.short == "5.00 km in 30:00 (6:00 /km), 312 kcal.")
+        #expect(!text.long.contains("Heart rate") && !text.long.contains("bpm"), "\(text.long)")
+        #expect(text.long.contains("(10.0 km/h). Energy 312 kcal, 5,400 steps."), "\(text.long)")
+    }
+
+    @Test func statisticsSayStepsWithTheirNounAndNothingOfWhatNoWorkoutMeasured() throws {
+        let last = try #require(LocalDay("2026-11-23"))
+        let counted = ShareText(
+            report: PeriodReport(
+                period: ReportPeriod(.week, endingOn: last), days: [WorkoutStatistics.dayTotals(of: workout)],
+                previousDays: []),
+            settings: ReportSettings())
+        #expect(counted.long.contains("312 kcal, 5,400 steps, average heart rate 147."), "\(counted.long)")
+        let indoor = finishedWorkout(id: 2, start: start, seconds: 1800, meters: 0, kcal: 182)
+        let uncounted = ShareText(
+            report: PeriodReport(
+                period: ReportPeriod(.week, endingOn: last), days: [WorkoutStatistics.dayTotals(of: indoor)],
+                previousDays: []),
+            settings: ReportSettings())
+        #expect(uncounted.long.contains("): 1 workout, 30:00, 182 kcal. "), "\(uncounted.long)")
+        #expect(!uncounted.long.contains("step") && !uncounted.long.contains("heart rate"), "\(uncounted.long)")
+        #expect(!uncounted.long.contains("km"), "\(uncounted.long)")
+    }
+
     @Test func statisticsTextComparesWithThePeriodBefore() throws {
         let last = try #require(LocalDay("2026-11-23"))
         let report = PeriodReport(

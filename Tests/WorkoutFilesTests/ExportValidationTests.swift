@@ -6,13 +6,17 @@ import WorkoutFiles
 
 /// Exports checked by independent parsers: lxml against the published XSDs, gpxpy for GPX's totals.
 @Suite struct ExportValidationTests {
-    /// A 30-minute run stored as the hub stores one: 1 Hz, a 2-minute pause after 15 minutes, two laps.
-    static func storedRun(in store: HubStore, positions: Bool = true) async throws -> Workout {
+    /// A 30-minute run stored as the hub stores one: 1 Hz, a 2-minute pause after 15 minutes, two laps; with
+    /// `lastFix`, the seconds after it have no position.
+    static func storedRun(in store: HubStore, positions allPositions: Bool = true, lastFix: Int = 1800)
+        async throws -> Workout
+    {
         var samples: [WorkoutSample] = []
         var metrics = WorkoutMetrics()
         var previous: (Double, Double)?
         var label = SampleFiles.start
         for second in 1...1800 {
+            let positions = allPositions && second <= lastFix
             label = label.addingTimeInterval(second == 901 ? 121 : 1)
             let latitude = 48.0 + Double(second) * SampleFiles.stepDegrees, longitude = 11.5
             var meters = 0.0
@@ -62,19 +66,56 @@ import WorkoutFiles
         let store = try HubStore(directory: directory.url)
         let workout = try await Self.storedRun(in: store)
         let path = directory.path("run.gpx")
-        #expect(try await export(workout, store, .gpx, to: path) == 1800)
+        // A point a second and each run's closing point, at its last second's end.
+        #expect(try await export(workout, store, .gpx, to: path) == 1802)
         let report = try await IndependentCheck.check(path, format: "gpx")
         #expect(report.valid, "\(report.errors)")
-        #expect(report.points == 1800)
-        #expect(report.heartRates == 1800)
+        #expect(report.points == 1802)
+        #expect(report.heartRates == 1802)
         #expect(report.segments == 2)  // split at the pause
         // gpxpy measures on its own sphere and flat steps: within 0.5 % of the hub's haversine.
         #expect(abs(report.distance - workout.totals.distanceMeters) / workout.totals.distanceMeters < 0.005)
-        // Per segment, first to last point: 899 + 899 seconds.
-        #expect(report.duration == 1798)
+        // Per segment, first to last point: 900 + 900 seconds, the workout's moving time (it was 899 + 899).
+        #expect(report.duration == 1800)
+        #expect(report.duration == Double(workout.totals.movingSeconds))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0 != "run.gpx" }
                 .allSatisfy { !$0.hasSuffix(".tmp") && !$0.hasSuffix(".part") }, "no temporary file is left")
+    }
+
+    /// The hub's 30:00 with a pause, exported to GPX (each run with its closing point) and read back: 30:00 in 1800
+    /// seconds, not one lost a run, the pause where it was.
+    @Test func aWorkoutExportedToGPXAndImportedAgainKeepsEverySecond() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store)
+        #expect(workout.totals.movingSeconds == 1800)
+        let path = directory.path("run.gpx")
+        _ = try await export(workout, store, .gpx, to: path)
+        let imported = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.samples.count == 1800)
+        #expect(imported.pauses.count == 1)
+        #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(1021))
+        #expect(abs(imported.totals.distanceMeters - workout.totals.distanceMeters) < 0.01)
+        let stored = try await store.samples(of: workout.id)
+        #expect(imported.samples.map(\.recordedAt) == stored.map(\.recordedAt))
+    }
+
+    /// The last 5 seconds without a fix: GPX leaves them out, and the closing point, where the run last stood,
+    /// brings them back (the old export lost them): four seconds without a position, and the last one closed there.
+    @Test func aRunsLastSecondsWithoutAFixComeBackFromGPX() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        let workout = try await Self.storedRun(in: store, lastFix: 1795)
+        let path = directory.path("run.gpx")
+        #expect(try await export(workout, store, .gpx, to: path) == 1795 + 2)
+        let imported = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(imported.samples.filter { $0.latitude == nil }.count == 4)
+        #expect(imported.samples.suffix(5).prefix(4).allSatisfy { $0.latitude == nil })
+        // The file's distance has two decimals.
+        #expect(abs((imported.samples.last?.distanceMeters ?? 0) - workout.totals.distanceMeters) < 0.005)
     }
 
     @Test func aTCXExportIsValidWithItsLapsCaloriesAndDistance() async throws {

@@ -11,11 +11,12 @@ import WorkoutFiles
     }
 
     @Test func computesAGPXDistanceThroughTheLivePipeline() throws {
-        let imported = WorkoutImporter.workout(from: try activity("ride.gpx", SampleFiles.gpx(seconds: 600)))
+        // 601 points, 0:00 through 10:00.
+        let imported = WorkoutImporter.workout(from: try activity("ride.gpx", SampleFiles.gpx(seconds: 601)))
         #expect(imported.samples.count == 600)
         #expect(imported.totals.movingSeconds == 600)
-        // 599 steps between 600 points, each known by hand.
-        #expect(abs(imported.totals.distanceMeters - 599 * SampleFiles.stepMeters) < 0.01)
+        // 600 steps between 601 points, each known by hand.
+        #expect(abs(imported.totals.distanceMeters - 600 * SampleFiles.stepMeters) < 0.01)
         #expect(imported.startedAt == SampleFiles.start)
         #expect(imported.samples.first?.recordedAt == SampleFiles.start)
         #expect(imported.endedAt == SampleFiles.start.addingTimeInterval(600))
@@ -39,7 +40,7 @@ import WorkoutFiles
         }
         let points =
             (0..<10).map { point($0, "140") } + (10..<15).map { point($0, nil) } + (15..<20).map { point($0, "0") }
-            + (20..<25).map { point($0, "150") }
+            + (20...25).map { point($0, "150") }  // the last point, at 0:25, closes the 25th second
         let gpx = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"
@@ -60,9 +61,10 @@ import WorkoutFiles
     @Test func aLongGapIsAPauseWithoutDistanceOrMovingTime() throws {
         let imported = WorkoutImporter.workout(
             from: try activity("ride.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: 300))))
-        #expect(imported.totals.movingSeconds == 100)
+        // Each run lasts from its first point to its last: 0:00 to 0:49, then 5:50 to 6:39.
+        #expect(imported.totals.movingSeconds == 98)
         #expect(imported.pauses.count == 1)
-        #expect(imported.pauses.first?.startedAt == SampleFiles.start.addingTimeInterval(50))
+        #expect(imported.pauses.first?.startedAt == SampleFiles.start.addingTimeInterval(49))
         #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(350))
         // The step across the pause is not walked: 98 steps, not 99.
         #expect(abs(imported.totals.distanceMeters - 98 * SampleFiles.stepMeters) < 0.01)
@@ -72,7 +74,8 @@ import WorkoutFiles
         let imported = WorkoutImporter.workout(
             from: try activity("ride.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: 10))))
         #expect(imported.pauses.isEmpty)
-        #expect(imported.totals.movingSeconds == 110)
+        // 0:00 to 1:49, the first point to the last.
+        #expect(imported.totals.movingSeconds == 109)
         #expect(imported.samples.filter { $0.latitude == nil }.count == 10)
         #expect(abs(imported.totals.distanceMeters - 99 * SampleFiles.stepMeters) < 0.01)
     }
@@ -82,7 +85,7 @@ import WorkoutFiles
             from: try activity(
                 "ride.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: 10), segments: true)))
         #expect(imported.pauses.count == 1)
-        #expect(imported.totals.movingSeconds == 100)
+        #expect(imported.totals.movingSeconds == 98)  // 0:00 to 0:49, then 1:00 to 1:49
     }
 
     @Test func aTCXKeepsItsOwnDistanceCaloriesAndLaps() throws {
@@ -106,7 +109,7 @@ import WorkoutFiles
             from: try activity(
                 "walk.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: 45), movesInGap: true)))
         #expect(imported.pauses.isEmpty)
-        #expect(imported.totals.movingSeconds == 145)
+        #expect(imported.totals.movingSeconds == 144)  // 0:00 to 2:24
         // The straight line across the gap counts: 144 seconds' steps.
         #expect(abs(imported.totals.distanceMeters - 144 * SampleFiles.stepMeters) < 0.01)
     }
@@ -117,7 +120,41 @@ import WorkoutFiles
             from: try activity(
                 "walk.gpx", SampleFiles.gpx(seconds: 100, gap: (after: 50, seconds: seconds), movesInGap: movesInGap)))
         #expect(imported.pauses.count == 1)
-        #expect(imported.totals.movingSeconds == 100)
+        #expect(imported.totals.movingSeconds == 98)  // 0:00 to 0:49, and 49 s again after the pause
+    }
+
+    /// A 30:00 ride recorded at 1 Hz, GPX having no timer: 1801 points, 0:00 through 30:00, one when the recorder
+    /// started and one when it stopped. It is 30:00 in 1800 stored seconds (it was 30:01 in 1801), the last point
+    /// counted in the last second.
+    @Test func aOneHertzGPXFromStartToStopLastsFromItsFirstPointToItsLast() async throws {
+        let directory = try TemporaryDirectory()
+        let activity = try ActivityFileReader.read(
+            path: try directory.write("ride.gpx", SampleFiles.gpx(seconds: 1801)))
+        #expect(activity.points.count == 1801)
+        let imported = WorkoutImporter.workout(from: activity)
+        #expect(imported.totals.movingSeconds == 1800)
+        #expect(Format.clock(seconds: imported.totals.movingSeconds) == "30:00")
+        #expect(imported.samples.count == 1800)
+        #expect(imported.endedAt == SampleFiles.start.addingTimeInterval(1800))
+        #expect(imported.samples.last?.latitude == 48.0 + 1800 * SampleFiles.stepDegrees)
+        #expect(abs(imported.totals.distanceMeters - 1800 * SampleFiles.stepMeters) < 0.01)
+        let store = try HubStore(directory: directory.url)
+        let (id, _) = try await WorkoutImporter.store(activity, in: store)
+        #expect(try await store.samples(of: id).count == 1800)
+        #expect(try await store.workout(id)?.totals.movingSeconds == 1800)
+    }
+
+    /// Two runs of 1 Hz points, 0:00 through 10:00 and 15:00 through 25:00 in segments of their own: 20:00.
+    @Test func eachRunOfAGPXLastsFromItsFirstPointToItsLast() throws {
+        let imported = WorkoutImporter.workout(
+            from: try activity(
+                "ride.gpx", SampleFiles.gpx(seconds: 1202, gap: (after: 601, seconds: 299), segments: true)))
+        #expect(imported.totals.movingSeconds == 1200)
+        #expect(imported.samples.count == 1200)
+        #expect(imported.pauses.count == 1)
+        #expect(imported.pauses.first?.startedAt == SampleFiles.start.addingTimeInterval(600))
+        #expect(imported.pauses.first?.endedAt == SampleFiles.start.addingTimeInterval(900))
+        #expect(imported.endedAt == SampleFiles.start.addingTimeInterval(1500))
     }
 
     // MARK: - The recorder's own distance
@@ -163,8 +200,8 @@ import WorkoutFiles
     // MARK: - Cadence and elevation
 
     @Test func aRunningCadenceBecomesTheWorkoutsSteps() throws {
-        // 80 strides a minute: 160 steps a minute, 8 steps every 3 seconds.
-        let text = SampleFiles.gpx(seconds: 300).replacingOccurrences(
+        // 80 strides a minute: 160 steps a minute, 8 steps every 3 seconds; 301 points, 0:00 through 5:00.
+        let text = SampleFiles.gpx(seconds: 301).replacingOccurrences(
             of: "<type>cycling</type>", with: "<type>running</type>")
         let imported = WorkoutImporter.workout(from: try activity("run.gpx", text))
         let steps = try #require(imported.totals.steps)

@@ -1,7 +1,10 @@
 /// `[reports]` in stayfit.toml: units for reports and share text, the share-text templates and a hashtag.
 ///
 /// Templates take `{placeholders}`; an unknown one is a configuration error naming it, so a typo shows at
-/// `stayfit config check`, not as a stray brace in a post.
+/// `stayfit config check`, not as a stray brace in a post. A count carries its noun, agreeing with it (`{steps}`
+/// is "1 step", "1,645 steps"; `{workouts}` "2 workouts"), and a figure that was not measured is left out with the
+/// words that say it (the share text's rendering). The older form `{steps} steps`, the placeholder followed by its
+/// own noun, still works: it is read as `{steps}` (``currentForm(of:)``).
 public struct ReportSettings: Sendable, Equatable {
     /// Kilometres or miles.
     public enum Units: String, Sendable, CaseIterable { case metric, imperial }
@@ -26,11 +29,25 @@ public struct ReportSettings: Sendable, Equatable {
     public static let defaultShortWorkout = "{distance} in {time} ({pace}), {kcal}, avg HR {avg-hr}. {hashtag}"
     public static let defaultLongWorkout =
         "Workout on {date}: {distance} in {time}, average pace {pace} ({speed}). Heart rate: average {avg-hr}, "
-        + "highest {max-hr} bpm. Energy {kcal}, {steps} steps. {location} Recorded with StayFit Hub. {hashtag}"
+        + "highest {max-hr} bpm. Energy {kcal}, {steps}. {location} Recorded with StayFit Hub. {hashtag}"
     public static let defaultShortStats = "{period}: {workouts}, {distance}, {time}, {kcal}. {hashtag}"
     public static let defaultLongStats =
-        "{period}: {workouts}, {distance} in {time}, {kcal}, {steps} steps, average heart rate {avg-hr}. "
+        "{period}: {workouts}, {distance} in {time}, {kcal}, {steps}, average heart rate {avg-hr}. "
         + "{comparison} Recorded with StayFit Hub. {hashtag}"
+
+    /// The placeholders that carry their noun, and that noun: a template written before they did says it after
+    /// them ("{steps} steps", the old default), which ``currentForm(of:)`` reads as the placeholder alone.
+    public static let countsWithNoun = ["steps": "steps", "workouts": "workouts"]
+
+    /// `template` with each placeholder that carries its noun no longer followed by that noun: "{steps} steps"
+    /// is "{steps}", so that an older configuration says "1 step", not "1 step steps".
+    public static func currentForm(of template: String) -> String {
+        var text = template
+        for (name, noun) in countsWithNoun {
+            text = text.replacingOccurrences(of: "{\(name)} \(noun)", with: "{\(name)}")
+        }
+        return text
+    }
 
     public init(
         units: Units = .metric, hashtag: String = "", shortWorkout: String = Self.defaultShortWorkout,

@@ -1,11 +1,24 @@
 /// How deep the tables, keys and lists of a TOML text nest, found by a light scan before the text is parsed.
 ///
-/// The TOML parser (toml++, inside TOMLKit) and the conversion to `ConfigValue` both recurse once per level, so a
-/// file of a few kilobytes such as `[a.a.a.…]` or `x = [[[[…]]]]` overflows the stack and kills the process (a hub
-/// that reloads on SIGHUP, mid-workout). The scan counts, without recursion, every way TOML nests: the parts of a
-/// table header (`[a.b.c]` is 3 deep), the parts of a dotted key below it, and each `[` or `{` opened in a value,
-/// including dotted keys inside inline tables. Strings and comments are skipped, so a `[` or `.` in them counts
-/// for nothing. The count is an upper bound of the parsed depth, which is all a guard needs.
+/// The TOML parser (toml++, inside TOMLKit) and the conversion to `ConfigValue` recurse once per level, so a file of
+/// a few kilobytes such as `[a.a.a.…]`, `x = [[[[…]]]]` or `x = [{a.a.a.… = 1}]` overflows the stack and kills the
+/// process (a hub that reloads on SIGHUP, mid-workout). toml++ recurses in four places, each bounded here:
+/// - parsing a value: once per list (`[`) and inline table (`{`) inside another (toml++ stops at 256 itself);
+/// - placing a dotted key (`a.b.c = 1`, also inside an inline table) and a header (`[a.b.c]`), which make one table
+///   per part — toml++ sets no limit on the parts of a key;
+/// - finishing the document (`update_region_ends`) and freeing it, once per level of the tree those make;
+/// - and TOMLKit's and `ConfigValue`'s conversion, again once per level.
+/// All four follow the depth of the tree, so that one count bounds them: a header's parts (an array of tables,
+/// `[[a]]`, one more for its list), the parts of a dotted key below it, and each list or inline table opened in a
+/// value, including the dotted keys inside inline tables. A level is a level of the tree: `a = { b = 1 }` is 2
+/// deep, as `a.b = 1` is. Strings and comments are skipped exactly as TOML (and toml++) reads them, so a `[` or
+/// `.` in them counts for nothing and nothing after them escapes the count: escapes in basic strings, none in
+/// literal ones, and a multi-line string may end with up to two quotes of its own before its closing three
+/// (`"""a""""` is `a"`).
+///
+/// The count is an upper bound of the parsed depth, except that a header part that names an array of tables made
+/// by an earlier header (`[[a]]` then `[a.b]`) adds a level of its own: the tree is at most twice as deep as the
+/// count, which is still far below what the stack can take.
 enum ConfigNesting {
     /// The hub's own settings go 6 deep (`[plugins.buttons.keys]`, a key, its inline table and a key in that);
     /// this leaves room.
@@ -13,14 +26,31 @@ enum ConfigNesting {
 
     private enum StringKind { case basic, literal, multilineBasic, multilineLiteral }
 
-    /// The 1-based line on which the nesting first goes deeper than `limit`, or nil when it never does.
+    /// What the scan finds that the parser must not be given.
+    enum Problem: Equatable {
+        /// The nesting goes deeper than the limit first on this line (1-based).
+        case tooDeep(line: Int)
+        /// A table header whose name does not begin with a key (`[.]`, `[[[a]]]`, `[` alone): toml++ takes for
+        /// granted that it does (an assertion, which aborts a debug build; undefined behaviour in a release build).
+        case headerWithoutName(line: Int)
+    }
+
+    /// The 1-based line on which the nesting first goes deeper than `limit`, or nil when it never does (or when
+    /// something else is wrong first).
     static func firstLine(deeperThan limit: Int = deepest, in text: String) -> Int? {
+        if case .tooDeep(let line) = firstProblem(deeperThan: limit, in: text) { return line }
+        return nil
+    }
+
+    /// The first thing in `text` that the parser must not be given, or nil when there is none.
+    static func firstProblem(deeperThan limit: Int = deepest, in text: String) -> Problem? {
         let bytes = Array(text.utf8)
         var line = 1
-        var index = 0
+        // A byte order mark, which toml++ skips: a header right after it is a header.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var string: StringKind?
         var inComment = false
-        /// The depth of each `[` or `{` open in a value, and whether it is an inline table (`{`).
+        /// For each `[` or `{` open in a value, the depth of what it holds, and whether it is an inline table (`{`).
         var open: [(depth: Int, isTable: Bool)] = []
         var tableDepth = 0
         var inHeader = false
@@ -33,10 +63,27 @@ enum ConfigNesting {
         func isTriple(_ quote: UInt8, at offset: Int) -> Bool {
             byte(at: offset + 1) == quote && byte(at: offset + 2) == quote
         }
+        /// A bare key's character (ASCII letters, digits, `-`, `_`) or a quote.
+        func isKeyStart(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"):
+                true
+            default: false
+            }
+        }
+        /// How many of `quote` stand in a row from `offset`, counting at most 5 (as toml++ does).
+        func run(of quote: UInt8, at offset: Int) -> Int {
+            var count = 0
+            while count < 5, byte(at: offset + count) == quote { count += 1 }
+            return count
+        }
+        /// A key starts: at the top level one below the table, in an inline table at the depth of its contents.
         func startKey() {
             expectingKey = true
             keyStarted = false
-            keyDepth = (open.last?.depth ?? tableDepth) + 1
+            keyDepth = open.last?.depth ?? tableDepth + 1
         }
 
         startKey()
@@ -57,10 +104,12 @@ enum ConfigNesting {
                     string = nil
                 case (.basic, UInt8(ascii: "\n")), (.literal, UInt8(ascii: "\n")):
                     string = nil  // not valid TOML; the parser says so
-                case (.multilineBasic, UInt8(ascii: "\"")) where isTriple(current, at: index),
-                    (.multilineLiteral, UInt8(ascii: "'")) where isTriple(current, at: index):
-                    string = nil
-                    index += 2
+                case (.multilineBasic, UInt8(ascii: "\"")), (.multilineLiteral, UInt8(ascii: "'")):
+                    // One or two quotes are text; three end the string, and up to two before those are its last
+                    // characters: `"""a""""` is `a"`. A sixth quote is outside (and a syntax error).
+                    let quotes = run(of: current, at: index)
+                    if quotes >= 3 { string = nil }
+                    index += quotes - 1
                 default:
                     break
                 }
@@ -70,8 +119,9 @@ enum ConfigNesting {
             case UInt8(ascii: "#"):
                 inComment = true
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                let triple = !expectingKey && !inHeader && isTriple(current, at: index)
-                if triple {
+                // As toml++ decides: three quotes open a multi-line string, also where a key is expected (where
+                // it is then an error).
+                if isTriple(current, at: index) {
                     string = current == UInt8(ascii: "\"") ? .multilineBasic : .multilineLiteral
                     index += 2
                 } else {
@@ -89,10 +139,19 @@ enum ConfigNesting {
                     inHeader = true
                     expectingKey = false
                     tableDepth = 1
-                    if byte(at: index + 1) == UInt8(ascii: "[") { index += 1 }
+                    if byte(at: index + 1) == UInt8(ascii: "[") {
+                        // `[[a]]`: the list `a` and the table in it.
+                        index += 1
+                        tableDepth += 1
+                    }
+                    var name = index + 1
+                    while byte(at: name) == UInt8(ascii: " ") || byte(at: name) == UInt8(ascii: "\t") { name += 1 }
+                    if let first = byte(at: name), !isKeyStart(first), first != UInt8(ascii: "]") {
+                        return .headerWithoutName(line: line)
+                    }
                 } else if !expectingKey && !inHeader {
                     valueDepth += 1
-                    if valueDepth > limit { return line }
+                    if valueDepth > limit { return .tooDeep(line: line) }
                     open.append((valueDepth, current == UInt8(ascii: "{")))
                     if current == UInt8(ascii: "{") { startKey() }
                 }
@@ -107,14 +166,14 @@ enum ConfigNesting {
             case UInt8(ascii: "."):
                 if inHeader {
                     tableDepth += 1
-                    if tableDepth > limit { return line }
+                    if tableDepth > limit { return .tooDeep(line: line) }
                 } else if expectingKey {
                     keyDepth += 1
-                    if keyDepth > limit { return line }
+                    if keyDepth > limit { return .tooDeep(line: line) }
                 }
             case UInt8(ascii: "="):
                 if expectingKey {
-                    if keyDepth > limit { return line }
+                    if keyDepth > limit { return .tooDeep(line: line) }
                     expectingKey = false
                     valueDepth = keyDepth
                 }

@@ -20,8 +20,12 @@ struct StayFit: AsyncParsableCommand {
     /// SIGPIPE is ignored first: its default ends the process the moment it writes to a pipe whose reader has
     /// gone (`stayfit run | head -1`), which for the hub means in the middle of a workout, left marked running. A
     /// write then fails with EPIPE instead, which the console takes as its screen going away.
+    ///
+    /// Every command that ends without an error of its own ends with ``StandardOutput/finish()``: what it printed
+    /// is written out, and a failed write (`> /dev/full`) is an error (status 1), not a silent success.
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
         await main(nil)
+        StandardOutput.finish()
     }
 }

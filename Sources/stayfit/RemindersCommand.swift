@@ -162,7 +162,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 let now = Date()
                 let text = ICalendar(timeZone: .current, createdAt: now).document(for: enabled, startingOn: now)
                 try SafeFileWriter.write(text, to: ics, ifExists: replace.ifExists(at: ics))
-                if ics == SafeFileWriter.standardOutput { return }
+                if SafeFileWriter.namesStandardOutput(ics) { return }
                 let left = all.count - enabled.count
                 print(
                     "Wrote the \(ICalendar.calendarName) with \(enabled.count) reminder\(enabled.count == 1 ? "" : "s") "

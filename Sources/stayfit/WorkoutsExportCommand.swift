@@ -75,7 +75,7 @@ extension WorkoutsCommand {
                 let points = try await WorkoutExporter.export(
                     workout, from: store, format: format, sport: sport, to: writer)
                 try writer.finish()
-                let toStandardOutput = output == nil || output == SafeFileWriter.standardOutput
+                let toStandardOutput = output.map(SafeFileWriter.namesStandardOutput) ?? true
                 let message =
                     "Wrote workout \(id) to \(toStandardOutput ? "standard output" : output ?? ""): \(Format.counted(points, "point")), "
                     + "\(format.rawValue.uppercased())."

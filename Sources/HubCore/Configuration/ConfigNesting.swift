@@ -33,6 +33,10 @@ enum ConfigNesting {
         /// A table header whose name does not begin with a key (`[.]`, `[[[a]]]`, `[` alone): toml++ takes for
         /// granted that it does (an assertion, which aborts a debug build; undefined behaviour in a release build).
         case headerWithoutName(line: Int)
+        /// An escape in a string value that makes a control character other than a tab or a line feed (`\u0000`, `\b`):
+        /// the text it is in is not what a person would want shared, spoken or named, and TOMLKit cuts a string at
+        /// a NUL without a word.
+        case controlCharacter(line: Int, escape: String)
     }
 
     /// The 1-based line on which the nesting first goes deeper than `limit`, or nil when it never does (or when
@@ -49,6 +53,8 @@ enum ConfigNesting {
         // A byte order mark, which toml++ skips: a header right after it is a header.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var string: StringKind?
+        /// Whether the open string is a key (whose control characters error messages show escaped), not a value.
+        var stringIsKey = false
         var inComment = false
         /// For each `[` or `{` open in a value, the depth of what it holds, and whether it is an inline table (`{`).
         var open: [(depth: Int, isTable: Bool)] = []
@@ -62,6 +68,23 @@ enum ConfigNesting {
         func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
         func isTriple(_ quote: UInt8, at offset: Int) -> Bool {
             byte(at: offset + 1) == quote && byte(at: offset + 2) == quote
+        }
+        /// The escape at `offset` (a backslash) if it makes a control character other than a tab or a line feed.
+        func controlEscape(at offset: Int) -> String? {
+            guard let letter = byte(at: offset + 1) else { return nil }
+            switch letter {
+            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "r"):
+                return "\\" + String(UnicodeScalar(letter))
+            case UInt8(ascii: "u"), UInt8(ascii: "U"):
+                let count = letter == UInt8(ascii: "u") ? 4 : 8
+                let digits = (0..<count).compactMap { byte(at: offset + 2 + $0) }
+                guard digits.count == count, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+                else { return nil }
+                let isControl = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                return isControl ? "\\" + String(UnicodeScalar(letter)) + String(decoding: digits, as: UTF8.self) : nil
+            default:
+                return nil
+            }
         }
         /// A bare key's character (ASCII letters, digits, `-`, `_`) or a quote.
         func isKeyStart(_ byte: UInt8) -> Bool {
@@ -98,6 +121,9 @@ enum ConfigNesting {
                 switch (kind, current) {
                 case (.basic, UInt8(ascii: "\\")), (.multilineBasic, UInt8(ascii: "\\")):
                     // An escaped character, or (in a multi-line string) a line continuation.
+                    if !stringIsKey, let escape = controlEscape(at: index) {
+                        return .controlCharacter(line: line, escape: escape)
+                    }
                     index += 1
                     if byte(at: index) == UInt8(ascii: "\n") { line += 1 }
                 case (.basic, UInt8(ascii: "\"")), (.literal, UInt8(ascii: "'")):
@@ -121,6 +147,7 @@ enum ConfigNesting {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 // As toml++ decides: three quotes open a multi-line string, also where a key is expected (where
                 // it is then an error).
+                stringIsKey = expectingKey || inHeader
                 if isTriple(current, at: index) {
                     string = current == UInt8(ascii: "\"") ? .multilineBasic : .multilineLiteral
                     index += 2

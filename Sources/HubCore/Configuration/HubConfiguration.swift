@@ -62,6 +62,11 @@ public struct HubConfiguration {
                 kind: .syntax, file: file, line: line, key: nil,
                 problem: "not valid TOML (a table header in [ ] begins with its name, a bare or quoted key)",
                 fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
+        case .controlCharacter(let line, let escape):
+            throw ConfigurationError(
+                kind: .invalidValue, file: file, line: line, key: nil,
+                problem: "the escape \(escape) in a string makes a control character, which no setting takes",
+                fix: "Remove it: a string may hold tabs (\\t) and line breaks (\\n), nothing else below a space.")
         case nil:
             break
         }

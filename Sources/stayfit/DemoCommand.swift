@@ -101,9 +101,20 @@ struct DemoCommand: AsyncParsableCommand {
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
-            let hub = try Hub(
-                configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
-                logger: logger)
+            let hub: Hub
+            do {
+                hub = try Hub(
+                    configuration: configuration, registry: pluginRegistry, store: store,
+                    clock: SystemClock(speed: speed), logger: logger)
+            } catch let error as ConfigurationError where file != nil && error.key == "plugins.simulator.file" {
+                // The configuration is the demo's own: say what is wrong with the file given, not a line of it.
+                let fix =
+                    error.fix.contains("\"\"")
+                    ? "Give --file a recording (CSV, GPX or TCX; see Plugins/Simulator/README.md), or leave --file "
+                        + "out for the built-in run." : error.fix
+                throw CLIError(
+                    "\(Format.printable(error.problem, limit: 300)). \(fix)", exitCode: ConfigurationError.exitCode)
+            }
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")

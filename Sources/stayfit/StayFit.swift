@@ -15,6 +15,10 @@ struct StayFit: AsyncParsableCommand {
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self,
         ])
 
+    /// Usage errors that the argument parser reports (an unknown option, a missing argument) begin as every other
+    /// error does, `error: …`, not `Error: …`.
+    static var _errorPrefix: String { "error: " }
+
     /// Every command starts here.
     ///
     /// SIGPIPE is ignored first: its default ends the process the moment it writes to a pipe whose reader has

@@ -107,7 +107,13 @@ public final class SafeFileWriter {
         folderPath = slash.map { target[..<$0].isEmpty ? "/" : String(target[..<$0]) } ?? "."
         name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         guard !name.isEmpty, name != ".", name != ".." else {
-            throw .notAFile(path, mode: S_IFDIR, offersStandardOutput: allowsStandardOutput)
+            // `out/` names a folder: say so only when there is one.
+            var status = stat()
+            guard stat(target, &status) == 0 else {
+                let missing = target.hasSuffix("/") ? String(target.dropLast()) : target
+                throw .missingFolder(path, folder: missing.isEmpty ? "/" : missing)
+            }
+            throw .notAFile(path, mode: status.st_mode, offersStandardOutput: allowsStandardOutput)
         }
         folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {

@@ -38,6 +38,24 @@ import Testing
         #expect(process.standardError == "")
     }
 
+    /// With a workout and its heart rate stored: the commands that show them.
+    @Test(arguments: [
+        ["workouts", "show", "1", "--json"], ["workouts", "show", "1"],
+        ["hr", "plot", "--from", "2026-11-20 07:00", "--to", "2026-11-20 07:10"],
+    ])
+    func aCommandShowingAStoredWorkoutWhoseOutputCannotBeWrittenExitsWithStatus1(_ command: [String]) async throws {
+        let scratch = try Scratch()
+        let data = try await SafeWritesCLITests.data(scratch)
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(full >= 0)
+        defer { close(full) }
+        let process = try StayfitProcess(
+            command + ["--data-dir", data], environment: ReportsCLITests.berlin, standardOutput: full)
+        process.closeInput()
+        #expect(try await process.waitForExit(timeout: .seconds(30)) == 1, "stderr: \(process.standardError)")
+        #expect(process.standardError.hasPrefix("error: cannot write to standard output (No space left on device)"))
+    }
+
     @Test func theSameCommandsWriteTheirOutputWhereItFits() async throws {
         let scratch = try Scratch()
         for command in Self.commands {

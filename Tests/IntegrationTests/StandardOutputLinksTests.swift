@@ -45,6 +45,24 @@ import Testing
         #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
     }
 
+    @Test func aPictureToDevStdoutIsThePictureAloneWithTheNoteOnStandardError() async throws {
+        let scratch = try Scratch()
+        let data = try await SafeWritesCLITests.data(scratch)
+        let redirected = scratch.path("picture.svg")
+        let output = open(redirected, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(output >= 0)
+        let process = try StayfitProcess(
+            SafeWritesCLITests.Command.statsSVG.arguments(writingTo: "/dev/stdout", data: data),
+            environment: ReportsCLITests.berlin, standardOutput: output)
+        close(output)
+        process.closeInput()
+        #expect(try await process.waitForExit(timeout: .seconds(60)) == 0, "stderr: \(process.standardError)")
+        let picture = try String(contentsOfFile: redirected, encoding: .utf8)
+        #expect(picture.hasPrefix("<?xml"))
+        #expect(picture.hasSuffix("</svg>\n") || picture.hasSuffix("</svg>"), "something after the picture")
+        #expect(process.standardError.contains("Picture written to standard output."))
+    }
+
     @Test func aLinkToAnotherOpenDescriptorIsRefused() async throws {
         let scratch = try Scratch()
         let link = scratch.path("out.gpx")

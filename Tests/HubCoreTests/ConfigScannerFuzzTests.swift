@@ -100,6 +100,26 @@ import Testing
         #expect(parsed > 300)
     }
 
+    /// Generated files with dotted keys 20 000 parts deep (which toml++ does not limit) in a list right after two
+    /// generated values, on the same line: what overflowed the stack (exit 139) when a string fooled the guard. In this
+    /// process: a crash here ends the test run.
+    @Test func noGeneratedFileWithAKeyTwentyThousandPartsDeepCrashesTheReader() throws {
+        var random = SplitMix64(seed: 0xDEE9_7A11)
+        let parts = Array(repeating: "a", count: 20_000).joined(separator: ".")
+        var refusedAsTooDeep = 0
+        for round in 0..<150 {
+            let before = round % 2 == 0 ? Self.document(&random) : Self.soup(&random)
+            let text =
+                before + "\nx = [" + Self.value(&random) + ", " + Self.value(&random) + ", {" + parts + " = 1}]\n"
+            do {
+                _ = try HubConfiguration(text: text, file: "fuzz.toml")
+            } catch let error as ConfigurationError {
+                if error.kind == .tooDeep { refusedAsTooDeep += 1 }
+            }
+        }
+        #expect(refusedAsTooDeep > 75)
+    }
+
     // MARK: - The parser's depth
 
     /// How deep toml++ nests `text`: a key of the root table is 1 deep, what a list or table at depth d holds d + 1.

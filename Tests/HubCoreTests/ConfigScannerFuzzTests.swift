@@ -41,6 +41,26 @@ import Testing
                 + "key). Fix the syntax; the sample etc/stayfit.toml shows every key.")
     }
 
+    /// A `}` where a list expects a value failed toml++'s assertion in parse_value (SIGABRT, exit 134, in a debug
+    /// build); so did the Unicode separators it takes for whitespace. Found by the generated files with another seed.
+    @Test(arguments: [
+        ("x = [}\n", 1), ("x = [1,}\n", 1), ("x = [\n}\n", 2), ("x = [ # note\n }\n", 2), ("x = { a = [}] }\n", 1),
+        ("x = [ [ }\n", 1), ("x = [\u{2028}]\n", 1), ("x = [1,\u{2029}]\n", 1), ("x = [\u{85}]\n", 1),
+    ])
+    func aListWithoutAValueWhereOneIsDueIsASyntaxErrorBeforeTheParserSeesIt(text: String, line: Int) throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: text, file: "stayfit.toml")
+        }
+        #expect(error.kind == .syntax)
+        #expect(error.line == line)
+        #expect(error.description.hasPrefix("stayfit.toml:\(line): not valid TOML (a list holds values"))
+    }
+
+    @Test func listsAndSeparatorsInStringsAndCommentsAreTaken() throws {
+        let text = "x = [ # a } and \u{2028}\n  \"\u{2028}}\", '\u{85}', [], {}, [1, 2,],\n]\n"
+        #expect(ConfigNesting.firstProblem(in: text) == nil)
+    }
+
     @Test func aHeaderRightAfterAByteOrderMarkIsCounted() {
         let text = "\u{FEFF}[" + Array(repeating: "a", count: 40).joined(separator: ".") + "]\n"
         #expect(ConfigNesting.firstLine(deeperThan: 32, in: text) == 1)

@@ -33,6 +33,10 @@ enum ConfigNesting {
         /// A table header whose name does not begin with a key (`[.]`, `[[[a]]]`, `[` alone): toml++ takes for
         /// granted that it does (an assertion, which aborts a debug build; undefined behaviour in a release build).
         case headerWithoutName(line: Int)
+        /// Where a list expects a value or its `]`, a `}` (`x = [}`), or anywhere outside strings and comments a
+        /// Unicode line or paragraph separator or NEL: toml++ takes for granted that a list's value does not begin
+        /// with what ends one (the same assertion as above).
+        case listValueMissing(line: Int)
         /// An escape in a string value that makes a control character other than a tab or a line feed (`\u0000`, `\b`):
         /// the text it is in is not what a person would want shared, spoken or named, and TOMLKit cuts a string at
         /// a NUL without a word.
@@ -55,6 +59,8 @@ enum ConfigNesting {
         var string: StringKind?
         /// Whether the open string is a key (whose control characters error messages show escaped), not a value.
         var stringIsKey = false
+        /// Whether a list's next value (or its `]`) comes next: after `[` or `,` in a value.
+        var expectingElement = false
         var inComment = false
         /// For each `[` or `{` open in a value, the depth of what it holds, and whether it is an inline table (`{`).
         var open: [(depth: Int, isTable: Bool)] = []
@@ -141,6 +147,23 @@ enum ConfigNesting {
                 }
                 if current != UInt8(ascii: "\n") || string != nil { continue }
             }
+            // U+0085, U+2028, U+2029: whitespace to toml++, never skipped as such, and no TOML outside a string.
+            if (current == 0xC2 && byte(at: index + 1) == 0x85)
+                || (current == 0xE2 && byte(at: index + 1) == 0x80
+                    && (byte(at: index + 2) == 0xA8 || byte(at: index + 2) == 0xA9))
+            {
+                return .listValueMissing(line: line)
+            }
+            if expectingElement {
+                switch current {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#"):
+                    break
+                case UInt8(ascii: "}"):
+                    return .listValueMissing(line: line)
+                default:
+                    expectingElement = false
+                }
+            }
             switch current {
             case UInt8(ascii: "#"):
                 inComment = true
@@ -180,7 +203,7 @@ enum ConfigNesting {
                     valueDepth += 1
                     if valueDepth > limit { return .tooDeep(line: line) }
                     open.append((valueDepth, current == UInt8(ascii: "{")))
-                    if current == UInt8(ascii: "{") { startKey() }
+                    if current == UInt8(ascii: "{") { startKey() } else { expectingElement = true }
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if inHeader {
@@ -206,7 +229,12 @@ enum ConfigNesting {
                 }
             case UInt8(ascii: ","):
                 if let last = open.last {
-                    if last.isTable { startKey() } else { valueDepth = last.depth }
+                    if last.isTable {
+                        startKey()
+                    } else {
+                        valueDepth = last.depth
+                        expectingElement = true
+                    }
                 }
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 break

@@ -62,6 +62,12 @@ public struct HubConfiguration {
                 kind: .syntax, file: file, line: line, key: nil,
                 problem: "not valid TOML (a table header in [ ] begins with its name, a bare or quoted key)",
                 fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
+        case .listValueMissing(let line):
+            throw ConfigurationError(
+                kind: .syntax, file: file, line: line, key: nil,
+                problem: "not valid TOML (a list holds values separated by commas: no '}' where a value or ']' is "
+                    + "due, and no Unicode line separator outside a string)",
+                fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
         case .controlCharacter(let line, let escape):
             throw ConfigurationError(
                 kind: .invalidValue, file: file, line: line, key: nil,

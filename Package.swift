@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "HubTestKit",
             dependencies: [
-                "HubCore", "HubStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "HubCore", "HubStore", "BlueZTestKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // python-dbusmock's BlueZ on a private dbus-daemon, for the tests and benchmarks that talk to BlueZ.
@@ -75,10 +75,8 @@ let package = Package(
         // ALSA, X11 and codecs that a hub without the coach must not map).
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary"]),
-        // dlopen for those two, and the loaded libraries' relocation tables (<link.h>: headers only), let go of
-        // once read: over 10 MB of libmpv's resident memory.
-        .systemLibrary(name: "CLoadedLibraries"),
-        .target(name: "SharedLibrary", dependencies: ["CLoadedLibraries"]),
+        // dlopen for those two.
+        .target(name: "SharedLibrary"),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
@@ -154,20 +152,20 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit"]),
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
-        .testTarget(name: "MPVTests", dependencies: ["MPV"]),
-        .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary", "CLoadedLibraries"]),
+        .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
+        .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
         .testTarget(
             name: "MusicTests",
             dependencies: [
-                "Music", "MPV", "HubCore", "HubTestKit", "AudioTestKit",
+                "Music", "MPV", "HubCore", "HubTestKit", "AudioTestKit", "BlueZTestKit", "VoiceCoach", "EspeakNG",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

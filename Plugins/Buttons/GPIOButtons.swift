@@ -54,7 +54,7 @@ public struct GPIOButtons: Sendable, Equatable {
         guard lines.count <= maximumLines else {
             throw table.invalid(
                 table.keys[maximumLines], problem: "more than \(maximumLines) GPIO lines",
-                fix: "Use at most \(maximumLines) lines.")
+                fix: "Use at most \(Format.counted(maximumLines, "line")).")
         }
         return lines
     }

@@ -129,7 +129,7 @@ public enum HeartRateMeasurementDefect: Sendable, Equatable, CustomStringConvert
         case .missingRRIntervals: "RR intervals promised, none present"
         case .strayRRByte: "a single byte left over after the whole RR intervals"
         case .trailingBytes(1): "1 byte after the last field"
-        case .trailingBytes(let count): "\(count) bytes after the last field"
+        case .trailingBytes(let count): Format.counted(count, "byte") + " after the last field"
         case .implausibleRRIntervals(let count):
             "\(count == 1 ? "1 RR interval" : "\(count) RR intervals") outside "
                 + "\(Int(HeartRateMeasured.plausibleRRIntervalMilliseconds.lowerBound))–"

@@ -191,7 +191,8 @@ public struct HeartRatePlugin: Plugin {
     ) async throws -> T {
         let clock = context.clock
         return try await race(operation, against: { try await clock.sleep(for: timeout) }) {
-            BlueZHeartRateSession.Failure(description: "\(what) within \(timeout.components.seconds) seconds")
+            BlueZHeartRateSession.Failure(
+                description: "\(what) within \(Format.counted(Int(timeout.components.seconds), "second"))")
         }
     }
 
@@ -224,7 +225,7 @@ public struct HeartRatePlugin: Plugin {
             if state.countLostSignal(notification: Self.notifiedValue(lost) != nil) {
                 context.logger.warning(
                     "heart-rate plugin fell behind BlueZ's signals: the oldest are dropped and counted",
-                    metadata: ["buffer": "\(buffer) signals"])
+                    metadata: ["buffer": "\(Format.counted(buffer, "signal"))"])
             }
         }
         context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
@@ -330,7 +331,7 @@ public struct HeartRatePlugin: Plugin {
                 context.bus.publish(
                     SensorStatusChanged(
                         sensor: .heartRate, status: .lost, device: link.description,
-                        detail: "no data for \(interval.components.seconds) seconds"))
+                        detail: "no data for \(Format.counted(Int(interval.components.seconds), "second"))"))
             }
         }
     }

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import HubCore
 
 /// What `stayfit devices` asks of BlueZ: scan for heart-rate straps, connect one, disconnect it, list the known ones.
 ///
@@ -107,7 +108,7 @@ public struct StrapManager: Sendable {
                 ) {
                     Failure(
                         description:
-                            "No Bluetooth device \(address) was found in \(searchFor.components.seconds) seconds. "
+                            "No Bluetooth device \(address) was found in \(Format.counted(Int(searchFor.components.seconds), "second")). "
                             + "Wake the strap (put it on, or moisten its electrodes) and try again; "
                             + "'stayfit devices scan' lists the straps in range.")
                 }
@@ -120,7 +121,8 @@ public struct StrapManager: Sendable {
                 }
             ) {
                 Failure(
-                    description: "\(address) did not connect within \(Self.connectTimeout.components.seconds) seconds. "
+                    description:
+                        "\(address) did not connect within \(Format.counted(Int(Self.connectTimeout.components.seconds), "second")). "
                         + "Keep the strap close to the hub and try again.")
             }
             let connected = try await session.bluez.connection.managedObjects(destination: BlueZNames.service)

@@ -270,9 +270,7 @@ final class MusicSession {
     }
 
     private func sayNext() {
-        let now = context.clock.instant
-        let speed = max(context.clock.speed, 0.001)
-        let (next, stale) = queue.next { (now - $0.eventAt) / .seconds(1) / speed }
+        let (next, stale) = queue.next(at: context.clock.instant, speed: context.clock.speed)
         for clip in stale { logger.notice("speech skipped: too late to say", metadata: ["text": "\(clip.text)"]) }
         guard let clip = next else {
             if ducked {

@@ -124,7 +124,8 @@ public struct ReminderInputError: Error, Equatable, Sendable, CustomStringConver
         case .emptyTitle:
             return "Enter Title: give the reminder a title, e.g. --title \"Evening run\""
         case .titleTooLong:
-            return "Enter Title: the title is \(value.count) characters long; keep it to \(ReminderInput.longestTitle)"
+            return
+                "Enter Title: the title is \(Format.counted(value.count, "character")) long; keep it to \(ReminderInput.longestTitle)"
         case .titleHasControlCharacters:
             return "Enter Title: \(shown) has control characters (tabs, line breaks); use plain text on one line"
         case .emptyTime:

@@ -11,9 +11,9 @@ extension RecordedTrack {
     }
 
     /// Reads a GPX or TCX recording as seconds to play: each point at its offset from the first, with its
-    /// position, elevation and heart rate. The positions go through the location plugin's filter
-    /// (``LiveTrackFilter``) as a receiver's fixes do, so a recorded route replays through the live location
-    /// pipeline: a point the filter leaves out plays as a second with no position.
+    /// position, elevation and heart rate. The positions go through the filter `stayfit workouts import` uses
+    /// (``RecordedTrackFilter``: the location plugin's, holding stops still), so a replayed route counts the
+    /// distance its import does: a point the filter leaves out plays as a second with no position.
     ///
     /// Two points in one second keep the later one. A gap (a pause, a tunnel) plays as seconds without readings.
     /// - Throws: `SimulatorError` with the line of the first problem.
@@ -28,7 +28,7 @@ extension RecordedTrack {
             throw SimulatorError(file: file, line: nil, problem: "no track points")
         }
         var seconds: [SimulatedSecond] = []
-        var filter = LiveTrackFilter()
+        var filter = RecordedTrackFilter(for: activity)
         var segmentStarts = Set(activity.segmentStarts)
         for (index, recorded) in activity.points.enumerated() {
             if segmentStarts.remove(index) != nil, index > 0 { filter.pause() }

@@ -56,7 +56,8 @@ public enum RecordedTrack {
             }
             guard cells.count == names.count else {
                 throw SimulatorError(
-                    file: file, line: lineNumber, problem: "expected \(names.count) values, found \(cells.count)")
+                    file: file, line: lineNumber,
+                    problem: "expected \(Format.counted(names.count, "value")), found \(cells.count)")
             }
             var row: [String: String] = [:]
             for (name, cell) in zip(names, cells) where !cell.isEmpty { row[name] = cell }

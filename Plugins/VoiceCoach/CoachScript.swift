@@ -158,7 +158,11 @@ public struct CoachScript: Sendable {
             // Left out until something measured a distance: indoors, "0 metres" is a figure never taken.
             case .distance: totals.distanceMeters > 0 ? phrases.distance(meters: totals.distanceMeters) : nil
             case .pace: phrases.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond)
-            case .averagePace: phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true)
+            // An average of nothing measured (0 m over the moving time) is no figure: "average speed 0 kilometres
+            // per hour" indoors.
+            case .averagePace:
+                totals.distanceMeters > 0
+                    ? phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) : nil
             case .heartRate: progress.currentHeartRate.map { phrases.heartRate(Double($0)) }
             case .averageHeartRate: totals.averageHeartRate.map { phrases.heartRate($0, average: true) }
             case .zone:
@@ -179,9 +183,11 @@ public struct CoachScript: Sendable {
     /// average heart rate 142, 380 kilocalories."
     func summaryText(_ totals: WorkoutTotals) -> String {
         var parts = [phrases.duration(seconds: totals.movingSeconds)]
-        if totals.distanceMeters > 0 { parts.append(phrases.distance(meters: totals.distanceMeters)) }
-        if let fast = phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) {
-            parts.append(fast)
+        if totals.distanceMeters > 0 {
+            parts.append(phrases.distance(meters: totals.distanceMeters))
+            if let fast = phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) {
+                parts.append(fast)
+            }
         }
         if let heartRate = totals.averageHeartRate { parts.append(phrases.heartRate(heartRate, average: true)) }
         parts.append(phrases.energy(kilocalories: totals.kilocalories))

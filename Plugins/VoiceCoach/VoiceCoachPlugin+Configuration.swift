@@ -25,6 +25,11 @@ extension VoiceCoachPlugin {
         public static let defaultFigures = "time, distance, average-pace, heart-rate, goal"
 
         public init(_ table: ConfigTable) throws {
+            try self.init(table, checksVoice: true)
+        }
+
+        /// Reads the table; `checksVoice: false` leaves eSpeak NG unloaded (a coach that only writes its sentences).
+        init(_ table: ConfigTable, checksVoice: Bool) throws {
             let voice = try table.string("voice", default: "en")
             speech = EspeakSettings(
                 voice: voice,
@@ -57,7 +62,7 @@ extension VoiceCoachPlugin {
             speaksAnnouncements = try table.bool("announcements", default: true)
             skipRoutineAfterSeconds = try table.int("skip-routine-after-seconds", default: 15, in: 1...600)
             queueSize = try table.int("queue-size", default: 8, in: 1...100)
-            try Self.check(speech, table: table)
+            if checksVoice { try Self.check(speech, table: table) }
         }
 
         /// An unknown voice is a configuration error listing the installed ones.

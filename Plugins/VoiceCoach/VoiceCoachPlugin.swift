@@ -63,7 +63,9 @@ public struct VoiceCoachPlugin: Plugin {
         var script = CoachScript(settings: configuration.scriptSettings, zones: await zoneTracker())
         // Sentences wait in real seconds: on a sped-up clock (the demo's 60×) hub time runs that much faster.
         let staleAfter = Duration.seconds(Double(configuration.skipRoutineAfterSeconds) * max(context.clock.speed, 1))
-        let backlog = SpeechBacklog(SpeechQueue(capacity: configuration.queueSize, staleAfter: staleAfter))
+        let backlog = SpeechBacklog(
+            SpeechQueue(
+                capacity: configuration.queueSize, staleAfter: staleAfter, inEventOrder: context.clock.speed > 1))
         let inbox = self.inbox, clock = context.clock, logger = context.logger, queued = self.queued
 
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -38,7 +38,7 @@ public final class SoundServer: Sendable {
             environment: ["PULSE_RUNTIME_PATH": runtime, "HOME": folder], stderrPath: folder + "/pulseaudio.log")
         let socket = socketPath
         do {
-            try await eventually("PulseAudio's socket \(socket)", timeout: .seconds(20)) {
+            try await eventually("PulseAudio's socket \(socket)", timeout: TestDeadline.hang) {
                 FileManager.default.fileExists(atPath: socket)
             }
         } catch {
@@ -67,7 +67,7 @@ public final class SoundServer: Sendable {
             environment: environment, stderrPath: path + ".log")
         do {
             // The header is 44 bytes; audio after it means the stream runs.
-            try await eventually(timeout: .seconds(20)) {
+            try await eventually(timeout: TestDeadline.hang) {
                 ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 4_096
             }
         } catch {

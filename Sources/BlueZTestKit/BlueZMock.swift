@@ -84,7 +84,7 @@ public struct BlueZEnvironment: Sendable {
 
 /// Runs `body` with a fresh private bus, BlueZ mock and connection, and tears all three down afterwards.
 public func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async throws -> T {
-    let bus = try PrivateBus.start()
+    let bus = try await PrivateBus.start()
     defer { bus.kill() }
     let mock = try BlueZMock(bus: bus)
     defer { mock.stop() }
@@ -97,7 +97,7 @@ public func withBlueZMock<T>(_ body: (BlueZEnvironment) async throws -> T) async
 /// Waits (bounded) until `name` has an owner on the bus.
 public func waitForOwner(of name: String, on connection: DBusConnection, log: () -> String = { "" }) async throws {
     do {
-        try await eventually("\(name) on the bus", timeout: .seconds(30)) {
+        try await eventually("\(name) on the bus", timeout: TestDeadline.hang) {
             try await connection.nameOwner(of: name) != nil
         }
     } catch {

@@ -16,8 +16,13 @@ public final class PrivateBus: Sendable {
         self.pid = pid
     }
 
-    /// Starts `dbus-daemon --session --fork` and reads its address and pid (two lines on stdout).
-    public static func start() throws -> PrivateBus {
+    /// Starts `dbus-daemon --session --fork` and reads its address and pid (two lines on stdout), on a thread of
+    /// its own: the read blocks until the daemon has started, which a loaded machine makes long.
+    public static func start() async throws -> PrivateBus {
+        try await onOwnThread("dbus-daemon start") { try startBlocking() }
+    }
+
+    private static func startBlocking() throws -> PrivateBus {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw HarnessError("pipe() failed") }
         let launcher: ChildProcess

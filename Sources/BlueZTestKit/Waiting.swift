@@ -2,7 +2,7 @@
 ///
 /// `what` says what is waited for, so that a test that gives up says what never came.
 public func eventually(
-    _ what: String = "a condition", timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
+    _ what: String = "a condition", timeout: Duration = TestDeadline.hang, _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while try await !condition() {
@@ -13,7 +13,7 @@ public func eventually(
 
 /// The next element of `stream` that satisfies `predicate`, failing after `timeout` or when the stream ends.
 public func nextElement<Element: Sendable>(
-    of stream: AsyncStream<Element>, within timeout: Duration = .seconds(30),
+    of stream: AsyncStream<Element>, within timeout: Duration = TestDeadline.hang,
     where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
 ) async throws -> Element {
     try await withThrowingTaskGroup(of: Element?.self) { group in
@@ -35,7 +35,7 @@ public func nextElement<Element: Sendable>(
 
 /// Waits until `stream` finishes, failing after `timeout`; returns how many elements it still delivered.
 @discardableResult
-public func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = .seconds(30))
+public func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = TestDeadline.hang)
     async throws -> Int
 {
     try await withThrowingTaskGroup(of: Int.self) { group in

@@ -20,7 +20,8 @@ extension DBusValue {
         }
         guard types.count == values.count else {
             throw DBusError.invalidArguments(
-                "Signature '\(signature ?? "")' describes \(types.count) arguments but \(values.count) were given")
+                "Signature '\(signature ?? "")' describes \(types.count) argument\(types.count == 1 ? "" : "s") but \(values.count) were given"
+            )
         }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)

@@ -40,7 +40,7 @@ public struct EspeakError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The text is longer than one clip may be.
     static func textTooLong(characters: Int, limit: Int) -> EspeakError {
-        EspeakError(.textTooLong, "\(characters) characters, at most \(limit)")
+        EspeakError(.textTooLong, "\(characters) character\(characters == 1 ? "" : "s"), at most \(limit)")
     }
 
     /// Whether the error is an unknown voice (then `installedVoices` says what there is).

@@ -122,7 +122,7 @@ final class EspeakSession {
             }
         }
         guard status == EE_OK else { throw .synthesisFailed("espeak_Synth returned \(status.rawValue)") }
-        if sink.overflowed { throw .synthesisFailed("more than \(sink.limit) samples") }
+        if sink.overflowed { throw .synthesisFailed("more than \(sink.limit) sample\(sink.limit == 1 ? "" : "s")") }
     }
 }
 

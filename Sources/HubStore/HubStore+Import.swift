@@ -10,6 +10,8 @@ public struct ImportedWorkout: Sendable, Equatable {
     public var samples: [WorkoutSample]
     public var laps: [WorkoutLap]
     public var pauses: [WorkoutPause]
+    /// The sport the file stated, stored with the workout.
+    public var sport: String?
 
     public init(
         startedAt: Date, endedAt: Date, totals: WorkoutTotals, samples: [WorkoutSample], laps: [WorkoutLap] = [],
@@ -63,7 +65,7 @@ extension HubStore {
                 sql: """
                     UPDATE workouts SET started_at = ?, ended_at = ?, moving_seconds = ?, distance_m = ?, steps = ?,
                         kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?,
-                        rmssd_ms = ?
+                        rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?, sport = ?
                     WHERE id = ?
                     """,
                 arguments: [
@@ -72,7 +74,7 @@ extension HubStore {
                     imported.totals.kilocalories, imported.totals.minSpeedMetersPerSecond,
                     imported.totals.maxSpeedMetersPerSecond, imported.totals.averageSpeedMetersPerSecond,
                     imported.totals.averageHeartRate, imported.totals.maxHeartRate, imported.totals.rmssdMilliseconds,
-                    id,
+                    imported.totals.elevationGainMeters, imported.totals.elevationLossMeters, imported.sport, id,
                 ])
             for lap in imported.laps {
                 try db.execute(

@@ -33,4 +33,15 @@ extension HubStore {
                 ])
         }
     }
+
+    /// Deletes the profile; calorie estimates then use the defaults until one is set again.
+    ///
+    /// - Returns: whether there was one.
+    @discardableResult
+    public func deleteProfile() async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM profile")
+            return db.changesCount > 0
+        }
+    }
 }

@@ -293,11 +293,13 @@ extension HubStore {
         if let bootID = row["boot_id"] as String?, let seconds = row["boot_seconds"] as Double? {
             boot = BootTime(bootID: bootID, secondsSinceBoot: seconds)
         }
-        return Workout(
+        var workout = Workout(
             id: row["id"], startedAt: Date(timeIntervalSince1970: row["started_at"]),
             endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
             status: WorkoutStatus(rawValue: row["status"]) ?? .finished, totals: totals, goal: goal,
             recovery: (row["recovery"] as String?).flatMap(WorkoutRecovery.init(rawValue:)),
             isSimulated: row["simulated"] ?? false, lastSeenBoot: boot)
+        workout.sport = row["sport"]
+        return workout
     }
 }

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ public final class InputEventFIFO: Sendable {
     }
 
     /// Opens the writing end once a reader has the FIFO open; bounded, without blocking a thread.
-    public func openWriter(timeout: Duration = .seconds(30)) async throws -> InputEventWriter {
+    public func openWriter(timeout: Duration = TestDeadline.hang) async throws -> InputEventWriter {
         let deadline = ContinuousClock.now + timeout
         while true {
             let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)

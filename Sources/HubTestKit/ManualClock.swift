@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import Synchronization
@@ -103,7 +104,7 @@ public final class ManualClock: HubClock {
 
     /// Waits (in real time, up to `timeout`) until at least `count` tasks sleep on the clock. The limit only ends a
     /// test that would hang; it is generous because a loaded CI machine can hold tasks back for seconds.
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(30)) async throws {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = TestDeadline.hang) async throws {
         let deadline = ContinuousClock.now + timeout
         while sleeperCount < count {
             guard ContinuousClock.now < deadline else {

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import HubCore
 import Logging
 import ServiceLifecycle
@@ -27,12 +28,12 @@ public struct SupervisedRestart: Sendable {
     /// until the second run has started.
     public func failFirstRunAndRestart() async throws {
         runs.failFirstRun()
-        let failure = try await failures.next(within: .seconds(10))
+        let failure = try await failures.next(within: TestDeadline.hang)
         guard let delay = failure.restartIn else {
             throw TestKitError("the supervisor did not restart the plugin: \(failure)")
         }
         // The failed run's own sleepers were cancelled with it: the one left is the supervisor's backoff.
-        try await clock.waitForSleepers(timeout: .seconds(10))
+        try await clock.waitForSleepers(timeout: TestDeadline.hang)
         clock.advance(by: delay)
         try await runs.waitForRun(2)
     }
@@ -139,7 +140,7 @@ final class RunLog: Sendable {
     }
 
     /// Waits (in real time, up to `timeout`) until run number `number` has started.
-    func waitForRun(_ number: Int, timeout: Duration = .seconds(30)) async throws {
+    func waitForRun(_ number: Int, timeout: Duration = TestDeadline.hang) async throws {
         let deadline = ContinuousClock.now + timeout
         while count < number {
             guard ContinuousClock.now < deadline else {

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import Logging
@@ -45,7 +46,7 @@ extension AsyncStream where Element: Sendable {
     ///
     /// The default limit is generous on purpose: it only ends a test that would otherwise hang, and a loaded
     /// 2-core CI machine can hold a test's tasks back for seconds. Nothing asserts on how fast anything was.
-    public func next(within timeout: Duration = .seconds(30)) async throws -> Element {
+    public func next(within timeout: Duration = TestDeadline.hang) async throws -> Element {
         try await withThrowingTaskGroup(of: Element?.self) { group in
             group.addTask {
                 var iterator = self.makeAsyncIterator()

@@ -91,7 +91,7 @@ public struct RenderedPicture: Sendable {
     /// Runs rsvg-convert; nil when it succeeded quietly, else what went wrong.
     static func rsvgConvert(_ arguments: [String], log: String) async throws -> String? {
         let child = try ChildProcess.spawn("/usr/bin/rsvg-convert", arguments, stderrPath: log)
-        guard let status = try await child.exitCode(within: .seconds(60)) else {
+        guard let status = try await child.exitCode(within: TestDeadline.hang) else {
             child.stop()
             return "still running after 60 s"
         }

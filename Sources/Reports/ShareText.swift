@@ -46,7 +46,7 @@ public struct ShareText: Sendable, Equatable, Codable {
         var comparison = ""
         if let previous = report.previous, let name = report.previousName {
             comparison =
-                "\(Self.capitalised(report.title)) vs \(name): \(statistics.count) vs \(previous.count) workouts, "
+                "\(Self.capitalised(report.title)) vs \(name): \(statistics.count) vs \(Format.counted(previous.count, "workout")), "
                 + "\(units.distance(meters: statistics.distanceMeters.total ?? 0)) vs "
                 + "\(units.distance(meters: previous.distanceMeters.total ?? 0))."
         }

@@ -16,8 +16,7 @@ public struct SharedLibrary: @unchecked Sendable {
     public let fileName: String
 
     /// Opens `fileName` and every library it needs, resolving all their symbols now (`RTLD_NOW`: a missing symbol
-    /// fails here, once, rather than in the middle of playing), then lets go of the relocation tables that loading
-    /// read (see `RelocationTables`).
+    /// fails here, once, rather than in the middle of playing).
     ///
     /// - Throws: `SharedLibraryError` with the dynamic linker's reason (not installed, a missing dependency).
     public static func open(_ fileName: String) throws(SharedLibraryError) -> SharedLibrary {
@@ -25,7 +24,6 @@ public struct SharedLibrary: @unchecked Sendable {
             throw SharedLibraryError(
                 fileName: fileName, reason: dlerror().map { String(cString: $0) } ?? "unknown reason")
         }
-        RelocationTables.release()
         return SharedLibrary(handle: handle, fileName: fileName)
     }
 

@@ -16,6 +16,9 @@ struct ActivityBuilder {
     /// How far a recorder's running distance may go back: some correct it by a metre or so at a stop (an Edge 305
     /// by up to 1.4 m in one real ride). More than this is not one recording.
     static let distanceCorrection = 10.0
+    /// Points out of time order left out before the file is refused (or 1 % of its points, when more): more is
+    /// not a device's slip but files run together.
+    static let outOfOrderAllowed = 10
     /// No recorder with GPS or a heart-rate strap stored an activity before 1990 (1990-01-01T00:00:00Z); an earlier
     /// time is a recorder's clock that was never set (0001-01-01 is a zero date).
     static let earliestTime = Date(timeIntervalSince1970: 631_152_000)
@@ -28,6 +31,8 @@ struct ActivityBuilder {
     private var segmentHasPoints = false
     /// The latest time a point may have: a day after the clock when the file was opened.
     private let latestTime: Date
+    /// The first point left out for its time, for the error when too many are.
+    private var firstOutOfOrder: (line: Int, times: String)?
 
     init(file: String, format: WorkoutFileFormat, expectedPoints: Int = 0, now: Date = Date()) {
         self.file = file
@@ -96,10 +101,15 @@ struct ActivityBuilder {
         }
         if let last = activity.points.last {
             if point.time < last.time {
-                throw error(
-                    line,
-                    "the time goes backwards (\(Self.label(point.time)) follows \(Self.label(last.time)) of line \(last.line))"
-                )
+                // Devices write a point out of order now and then (a Fenix 2 two among 24,000, each a second
+                // before the point it follows): it is left out and counted, and the rest is imported.
+                if activity.outOfOrderTimes == 0 {
+                    firstOutOfOrder = (
+                        line, "\(Self.label(point.time)) follows \(Self.label(last.time)) of line \(last.line)"
+                    )
+                }
+                activity.outOfOrderTimes += 1
+                return
             }
             if point.time == last.time {
                 activity.repeatedTimes += 1
@@ -124,6 +134,15 @@ struct ActivityBuilder {
     func finish() throws -> RecordedActivity {
         guard !activity.points.isEmpty else {
             throw error(nil, "no track points with a time; export the activity with its recorded track")
+        }
+        // A few points out of order are a device's slip; many are not one recording in time order.
+        if let first = firstOutOfOrder,
+            activity.outOfOrderTimes > max(Self.outOfOrderAllowed, activity.points.count / 100)
+        {
+            throw error(
+                first.line,
+                "the time goes backwards at \(activity.outOfOrderTimes) points (the first: \(first.times)); the "
+                    + "file does not hold one recording in time order. Export the activity again from its device")
         }
         var activity = activity
         activity.laps.removeAll { $0.firstPoint >= activity.points.count }  // laps without points

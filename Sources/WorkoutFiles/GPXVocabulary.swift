@@ -1,6 +1,7 @@
 import Foundation
 
-/// GPX 1.1 track points, with heart rate, cadence and speed from Garmin's TrackPointExtension (v1 or v2).
+/// GPX 1.1 track points, with heart rate, cadence and speed from Garmin's TrackPointExtension (v1 or v2), and the
+/// recorder's running distance from a `distance` extension (ClueTrust's gpxdata, as the hub writes it).
 /// Waypoints and routes are not a recorded workout and are left alone.
 struct GPXVocabulary: ActivityVocabulary {
     private var point: TrackPoint?
@@ -48,6 +49,13 @@ struct GPXVocabulary: ActivityVocabulary {
             point.cadence = try cadence(text, name, line: line, builder: builder)
         case "speed":
             point.speedMetersPerSecond = try speed(text, name, line: line, builder: builder)
+        case "distance":
+            // The recorder's running distance, as the hub writes it (ClueTrust's gpxdata) and others do.
+            let distance = try number(text, name, line: line, builder: builder)
+            guard distance >= 0, distance < 10_000_000 else {
+                throw builder.error(line, "<distance> \(distance) is not a distance in metres")
+            }
+            point.distanceMeters = distance
         case "trkpt":
             guard hasTime else {
                 throw builder.error(pointLine, "a track point without a <time>; a workout needs the time of each point")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes a GPX 1.1 track point by point, with heart rate and cadence in Garmin's TrackPointExtension v2 (the
-/// form Strava, Garmin Connect and intervals.icu read).
+/// Writes a GPX 1.1 track point by point, with heart rate, cadence and speed in Garmin's TrackPointExtension v2
+/// (the form Strava, Garmin Connect and intervals.icu read) and the running distance in ClueTrust's gpxdata
+/// `distance` (which `stayfit workouts import` keeps, so that a round trip gives back the same distance).
 ///
 /// GPX needs a position for every point: points without one are left out (TCX keeps them).
 public struct GPXWriter {
@@ -19,6 +20,7 @@ public struct GPXWriter {
             <gpx version="1.1" creator="StayFit Hub" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
+            xmlns:gpxdata="http://www.cluetrust.com/XML/GPXDATA/1/0" \
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
             http://www.garmin.com/xmlschemas/TrackPointExtension/v2 \
             http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
@@ -60,9 +62,11 @@ public struct GPXWriter {
         output.write("<time>")
         output.write(time: point.time)
         output.write("</time>")
-        if point.heartRate != nil || point.cadence != nil || point.speedMetersPerSecond != nil {
+        let hasTrackPointExtension = point.heartRate != nil || point.cadence != nil || point.speedMetersPerSecond != nil
+        if hasTrackPointExtension || point.distanceMeters != nil { output.write("<extensions>") }
+        if hasTrackPointExtension {
             // The extension's elements in the order its schema requires: hr, cad, speed.
-            output.write("<extensions><gpxtpx:TrackPointExtension>")
+            output.write("<gpxtpx:TrackPointExtension>")
             if let heartRate = point.heartRate {
                 output.write("<gpxtpx:hr>")
                 output.write(heartRate)
@@ -78,8 +82,16 @@ public struct GPXWriter {
                 output.write(max(0, speed), decimals: 2)
                 output.write("</gpxtpx:speed>")
             }
-            output.write("</gpxtpx:TrackPointExtension></extensions>")
+            output.write("</gpxtpx:TrackPointExtension>")
         }
+        if let distance = point.distanceMeters {
+            // The workout's own running distance, so that importing the file gives back the same distance rather
+            // than one measured again from positions the hub has already smoothed.
+            output.write("<gpxdata:distance>")
+            output.write(max(0, distance), decimals: 2)
+            output.write("</gpxdata:distance>")
+        }
+        if hasTrackPointExtension || point.distanceMeters != nil { output.write("</extensions>") }
         output.write("</trkpt>\n")
         pointCount += 1
     }

@@ -46,7 +46,7 @@ public struct TrackPoint: Sendable {
         get { storedAltitude.isNaN ? nil : storedAltitude }
         set { storedAltitude = newValue ?? .nan }
     }
-    /// Distance from the start as the recorder measured it (TCX), metres.
+    /// Distance from the start as the recorder measured it (TCX, or a GPX distance extension), metres.
     public var distanceMeters: Double? {
         get { storedDistance.isNaN ? nil : storedDistance }
         set { storedDistance = newValue ?? .nan }

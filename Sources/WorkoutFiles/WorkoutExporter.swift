@@ -10,10 +10,14 @@ public enum WorkoutExporter {
     static let pageSize = 2_000
 
     /// Exports `workout` and returns the number of points written.
+    ///
+    /// - Parameter sport: the sport to write; nil writes the one stored with the workout (an import's), else
+    ///   running.
     public static func export(
-        _ workout: Workout, from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport,
+        _ workout: Workout, from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport? = nil,
         to output: ChunkedFileWriter
     ) async throws -> Int {
+        let sport = sport ?? workout.sport.flatMap(ActivitySport.init(rawValue:)) ?? .running
         let pauses = try await store.pauses(of: workout.id).map(\.startedAt).sorted()
         switch format {
         case .gpx:

@@ -2,22 +2,33 @@ import Foundation
 import HubCore
 
 /// Turns a recorded activity into a workout to store, one second of moving time at a time, through the live
-/// workout's own pipeline (`WorkoutReplay`): a GPX's distance is the hub's own, computed from its positions.
-/// A TCX keeps the distance and calories its recorder measured.
+/// workout's own pipeline (`WorkoutReplay`). A file that carries its recorder's distance (TCX `DistanceMeters`, a
+/// GPX distance extension) or speed (a GPX speed extension) keeps the recorder's distance
+/// (``RecordedActivity/distanceSource``); otherwise the distance is the hub's own, from the positions. A TCX
+/// keeps its calories.
 ///
 /// Pauses: in a TCX whose laps state their timers (`TotalTimeSeconds`), the gaps the timer stood still through
 /// are the pauses (`RecordedActivity.pausesByLapTimers()`), so the moving time is the recorder's own. Otherwise
-/// (GPX) a gap of more than `pauseGap` between two points, or any gap between two segments (GPX `trkseg`, TCX
-/// `Track`), is a pause, as the recorder's auto-pause writes it. Any other gap (a tunnel, a recorder storing few
+/// (GPX) a gap of more than `pauseGap` between two points (unless the track went on across it, see
+/// `longestMovingGap`), or any gap between two segments (GPX `trkseg`, TCX `Track`), is a pause, as the
+/// recorder's auto-pause writes it. Any other gap (a tunnel, a recorder storing few
 /// points) is moving time without positions, as in a live workout.
 ///
 /// Positions go through a ``TrackPointFilter`` first, when one is given: with the location plugin's, a file plays
 /// through the whole live pipeline.
 public enum WorkoutImporter {
-    /// A gap without points longer than this is a pause.
+    /// A gap without points longer than this is a pause, unless the track went on across it (``longestMovingGap``).
     public static let pauseGap: TimeInterval = 30
+    /// A gap up to this long across which the track went on at ``movingGapSpeed`` or more is moving time.
+    /// Recorders that store a point only when the course or pace changes leave such gaps with the timer running
+    /// (a vívoactive HR walk and ski; a Forerunner 920XT's swim, a point every 55–77 s): as pauses those lost up
+    /// to 3 % of their distance and 20 % of their moving time. A longer gap is a pause however far it goes (a
+    /// COROS PACE 2 ride moved 400 m in 93 s and 580 m in 9 minutes with its timer stopped).
+    public static let longestMovingGap: TimeInterval = 80
+    /// The speed across a gap from which the track went on: more than a receiver's wander at a stop.
+    public static let movingGapSpeed = 0.2
     /// A reading is held this long, as the live workout holds a strap's reading: a file that records every few
-    /// seconds still has a heart rate every second.
+    /// seconds still has a heart rate every second. A later point without a reading ends the hold.
     public static let heartRateHold: TimeInterval = 5
 
     /// The workout to store from `activity` (which has at least one point, as `ActivityFileReader` ensures), with
@@ -88,7 +99,8 @@ public enum WorkoutImporter {
     private static func replay<Filter: TrackPointFilter>(
         _ activity: RecordedActivity, person: Calories.Person, filter: Filter, emit: (WorkoutSample) throws -> Void
     ) rethrows -> Replayed {
-        let points = activity.points
+        let points =
+            activity.distanceSource == .recorderSpeed ? distancesFromSpeed(of: activity) : activity.points
         guard let start = points.first?.time else {
             return Replayed(
                 workout: ImportedWorkout(
@@ -102,6 +114,11 @@ public enum WorkoutImporter {
         var segmentStarts = activity.segmentStarts.makeIterator()
         var nextSegment = segmentStarts.next()
         let timedPauses = activity.pausesByLapTimers()
+        // A recorder's timer runs from its first point to its last: 1801 points a second apart are 30:00 by the
+        // laps' TotalTimeSeconds, not 30:01. Then the last point closes the second before it instead of opening one.
+        let timedSeconds = timedPauses.map { _ in
+            Int(activity.laps.compactMap(\.totalTimeSeconds).reduce(0, +).rounded())
+        }
         var filter = filter
 
         var secondsMade = 0
@@ -113,6 +130,10 @@ public enum WorkoutImporter {
         var secondInRun = 0
         var fileDistance = 0.0
         var heartRate: (beatsPerMinute: Int, at: Date)?
+        // A running cadence (strides a minute) is the workout's steps: two a stride, held like a heart rate.
+        let cadenceIsSteps = activity.sport == .running
+        var cadence: (stridesPerMinute: Int, at: Date)?
+        var steps: Double?
         var label = start
         while index < points.count {
             label = runStart.addingTimeInterval(Double(secondInRun))
@@ -121,7 +142,11 @@ public enum WorkoutImporter {
                 if secondsMade > 0 { laps.append(replay.closeLap(at: label)) }
                 nextLap += 1
             }
-            while index < points.count, points[index].time < secondEnd {
+            while index < points.count,
+                points[index].time < secondEnd
+                    || (index == points.count - 1 && points[index].time == secondEnd
+                        && timedSeconds.map { secondsMade + 1 >= $0 } == true)
+            {
                 let point = points[index]
                 if point.hasPosition, let counted = filter.filter(point), let latitude = counted.latitude,
                     let longitude = counted.longitude
@@ -130,12 +155,25 @@ public enum WorkoutImporter {
                         latitude: latitude, longitude: longitude, altitudeMeters: counted.altitudeMeters,
                         speedMetersPerSecond: counted.speedMetersPerSecond, at: counted.time)
                 }
-                if let beats = point.heartRate { heartRate = (beats, point.time) }
+                if let beats = point.heartRate {
+                    heartRate = (beats, point.time)
+                } else if let held = heartRate, point.time > held.at {
+                    // A point recorded later without a reading (no <hr>, or 0): the strap said nothing then, and a
+                    // held reading would store a stale heart rate for the next seconds.
+                    heartRate = nil
+                }
+                if cadenceIsSteps, let strides = point.cadence { cadence = (strides, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
                 index += 1
             }
             let fresh = heartRate.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.beatsPerMinute : nil }
-            var sample = replay.closeSecond(label: label, heartRate: fresh)
+            let stepsBefore = steps ?? 0
+            if let cadence, label.timeIntervalSince(cadence.at) < heartRateHold {
+                steps = stepsBefore + Double(cadence.stridesPerMinute) / 30
+            }
+            // The total before this second's steps: the workout counts steps from the first total it is given.
+            var sample = replay.closeSecond(
+                label: label, heartRate: fresh, stepsTotal: steps.map { _ in Int(stepsBefore.rounded(.down)) })
             if keepsOwnDistance { sample.distanceMeters = fileDistance }
             try emit(sample)
             secondsMade += 1
@@ -146,7 +184,8 @@ public enum WorkoutImporter {
             let startsSegment = nextSegment == index
             let isPause =
                 timedPauses.map { $0.contains(index) }
-                ?? (gap > pauseGap || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)))
+                ?? ((gap > pauseGap && !wentOn(from: points[index - 1], to: points[index]))
+                    || (startsSegment && points[index].time >= secondEnd.addingTimeInterval(1)))
             if isPause {
                 pauses.append(WorkoutPause(startedAt: secondEnd, endedAt: points[index].time))
                 replay.pause()
@@ -177,10 +216,41 @@ public enum WorkoutImporter {
         let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
         // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.
         if fileKilocalories > 0 { totals.kilocalories = fileKilocalories }
+        var workout = ImportedWorkout(
+            startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses)
+        workout.sport = activity.sport.rawValue
         return Replayed(
-            workout: ImportedWorkout(
-                startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses),
-            estimatedKilocalories: estimated, fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
+            workout: workout, estimatedKilocalories: estimated,
+            fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)
+    }
+
+    /// Whether the track went on across the gap between two points (see ``longestMovingGap``).
+    static func wentOn(from earlier: TrackPoint, to later: TrackPoint) -> Bool {
+        let seconds = later.time.timeIntervalSince(earlier.time)
+        guard seconds <= longestMovingGap, let fromLatitude = earlier.latitude, let fromLongitude = earlier.longitude,
+            let toLatitude = later.latitude, let toLongitude = later.longitude
+        else { return false }
+        let meters = Geo.distanceMeters(
+            fromLatitude: fromLatitude, longitude: fromLongitude, toLatitude: toLatitude, longitude: toLongitude)
+        return meters >= movingGapSpeed * seconds
+    }
+
+    /// The points with the running distance their recorder's speed gives: each point's speed over the time since
+    /// the point before, within a segment and across gaps shorter than a pause (the speed a recorder stores at a
+    /// point is its speed over the second before it, as the hub stores its own).
+    static func distancesFromSpeed(of activity: RecordedActivity) -> [TrackPoint] {
+        var points = activity.points
+        var segmentStarts = Set(activity.segmentStarts)
+        segmentStarts.insert(0)
+        var meters = 0.0
+        for index in points.indices {
+            if !segmentStarts.contains(index) {
+                let seconds = points[index].time.timeIntervalSince(points[index - 1].time)
+                if seconds <= pauseGap { meters += (points[index].speedMetersPerSecond ?? 0) * seconds }
+            }
+            points[index].distanceMeters = meters
+        }
+        return points
     }
 
     /// The file's laps that have points (an empty lap shares its first point with the next; the next is kept).

@@ -15,10 +15,12 @@ struct ButtonsCommand: AsyncParsableCommand {
             abstract: "Show each button press as the hub recognises it: device, key, short/long/double, action.",
             discussion: """
                 Reads the devices and the mapping of [plugins.buttons] in the configuration, or the devices given \
-                with --device. Nothing is sent to a running hub. Stop it with Ctrl-C, or give --seconds or --presses. \
-                A device a running hub has grabbed sends nothing here: stop the hub first (systemctl stop stayfit).
+                with --device; without either, every input device (not grabbed) with the default mapping. Nothing \
+                is sent to a running hub. Stop it with Ctrl-C, or give --seconds or --presses. A device a running \
+                hub has grabbed sends nothing here: stop the hub first (systemctl stop stayfit).
                 """)
         @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var systemRoot: SystemRoot
         @Option(
             name: .customLong("device"),
             help: ArgumentHelp(
@@ -47,17 +49,27 @@ struct ButtonsCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let hubConfiguration = try configOptions.load()
                 let table = hubConfiguration.pluginTables[ButtonsPlugin.id]
-                guard table != nil || !devices.isEmpty else {
-                    throw CLIError(
-                        "\(hubConfiguration.source.file): there is no [plugins.buttons] table. Add one (etc/stayfit.toml "
-                            + "has a commented example), or name a device with --device; 'stayfit buttons list' shows "
-                            + "the input devices.", exitCode: ConfigurationError.exitCode)
-                }
-                let configuration = try ButtonsPlugin.Configuration(
+                // Nothing configured yet is when this is needed most: every input device then, each press with
+                // its device, so that the person learns which one to name.
+                let everyDevice = table == nil && devices.isEmpty
+                var configuration = try ButtonsPlugin.Configuration(
                     table ?? .empty(keyPath: ["plugins", "buttons"], file: hubConfiguration.source.file),
-                    devices: devices.isEmpty ? nil : devices)
+                    devices: everyDevice ? ["*"] : devices.isEmpty ? nil : devices)
                 // The hub reads the supervisor's keys from the same table; anything else is a typo.
                 try table?.rejectUnknownKeys(known: ["on-failure", "restart-max-delay-seconds"])
+                if everyDevice {
+                    // Not grabbed: a keyboard tried here must go on typing into whatever else reads it.
+                    configuration.grab = false
+                    let present = systemRoot.inputDevices.present()
+                    guard !present.isEmpty else {
+                        throw CLIError(
+                            "No input devices, and no [plugins.buttons] table in \(hubConfiguration.source.file) "
+                                + "naming one. \(List.noDevices)")
+                    }
+                    writeLine(
+                        "No [plugins.buttons] table in \(hubConfiguration.source.file): trying every input device, "
+                            + "with the default mapping.")
+                }
                 try await watch(configuration)
             }
         }
@@ -65,9 +77,10 @@ struct ButtonsCommand: AsyncParsableCommand {
         private func watch(_ configuration: ButtonsPlugin.Configuration) async throws {
             var logger = Logger(label: "stayfit.buttons")
             logger.logLevel = .error
-            let watcher = ButtonWatcher(configuration: configuration, clock: SystemClock(), logger: logger)
+            let watcher = ButtonWatcher(
+                configuration: configuration, clock: SystemClock(), logger: logger, finder: systemRoot.inputDevices)
             let sources =
-                configuration.devices.map(\.description)
+                configuration.devices.map { $0 == .name("*") ? "every input device" : $0.description }
                 + (configuration.gpio.map { ["GPIO lines of \($0.chip)"] } ?? [])
             writeLine("Listening for button presses on \(sources.joined(separator: ", ")). Ctrl-C stops.")
             let (events, continuation) = AsyncStream.makeStream(of: ButtonEvent.self)
@@ -111,14 +124,15 @@ struct ButtonsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the input devices (/dev/input/event*) with the names to use in [plugins.buttons] devices.")
+        @OptionGroup var systemRoot: SystemRoot
+
+        static let noDevices =
+            "A Raspberry Pi's buttons need the gpio-key overlay (etc/gpio-buttons.txt); a USB or Bluetooth device "
+            + "shows here once connected."
 
         func run() async throws {
-            let devices = DeviceFinder().present()
-            guard !devices.isEmpty else {
-                return writeLine(
-                    "No input devices. A Raspberry Pi's buttons need the gpio-key overlay (etc/gpio-buttons.txt); "
-                        + "a USB or Bluetooth device shows here once connected.")
-            }
+            let devices = systemRoot.inputDevices.present()
+            guard !devices.isEmpty else { return writeLine("No input devices. \(Self.noDevices)") }
             for device in devices { writeLine("\(device.path)  \"\(device.name)\"") }
         }
     }

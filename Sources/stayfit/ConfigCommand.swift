@@ -19,16 +19,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 var options = ConfigOptions()
                 options.config = file
                 let configuration = try options.load()
-                // Plugins need a store to be built; a throw-away one keeps the check free of side effects.
-                let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "stayfit-check-\(getpid())")
-                defer { try? FileManager.default.removeItem(at: directory) }
-                var logger = LogSetup.bootstrap(level: .warning)
-                logger.logLevel = .warning
-                let hub = try Hub(
-                    configuration: configuration, registry: pluginRegistry, store: try HubStore(directory: directory),
-                    clock: SystemClock(), logger: logger)
-                let plugins = hub.plugins.map(\.id.rawValue)
+                let plugins = try ConfigurationCheck.enabledPlugins(configuration)
                 print(
                     "\(configuration.source.file): OK. Enabled plugins: \(plugins.isEmpty ? "none" : plugins.joined(separator: ", "))."
                 )

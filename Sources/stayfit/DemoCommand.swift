@@ -3,12 +3,14 @@ import Console
 import Foundation
 import HubCore
 import Music
+import VoiceCoach
 
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract:
-            "Play a simulated workout (10 minutes in about 10 seconds) into a throw-away database and show its summary."
+            "Play a simulated workout (10 minutes in about 10 seconds) into a throw-away database, show what the voice "
+            + "coach says and the workout's summary."
     )
 
     @Option(help: "Length of the built-in run, in minutes (1 to 600).")
@@ -96,16 +98,27 @@ struct DemoCommand: AsyncParsableCommand {
 
                 [plugins.console]
                 progress-every-seconds = 60
+
+                [plugins.voice-coach]
                 \(music)
                 """
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
             let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
+            // Without an audio output the coach's sentences are shown, not synthesised: no speech engine runs.
+            let registry =
+                audioOut != nil
+                ? pluginRegistry
+                : PluginRegistry(
+                    pluginRegistry.types.map { $0.id == VoiceCoachPlugin.id ? SilentVoiceCoachPlugin.self : $0 })
+            let clock = SystemClock(speed: speed)
+            // Speech plays in real time however fast the clock: when the simulated workout ends, what it said in its
+            // last minutes (a second each) is still to be heard, the summary last. The hub waits for it all.
             let hub: Hub
             do {
                 hub = try Hub(
-                    configuration: configuration, registry: pluginRegistry, store: store,
-                    clock: SystemClock(speed: speed), logger: logger)
+                    configuration: configuration, registry: registry, store: store, clock: clock, logger: logger,
+                    presenterStopTimeout: audioOut != nil ? .seconds(300) : .seconds(20))
             } catch let error as ConfigurationError where file != nil && error.key == "plugins.simulator.file" {
                 // The configuration is the demo's own: say what is wrong with the file given, not a line of it.
                 let fix =
@@ -124,7 +137,17 @@ struct DemoCommand: AsyncParsableCommand {
                     if case .deviceFailed(let reason) = $0.status { reason } else { nil }
                 }
             }
-            try await hub.run()
+            // Every sentence the coach says, labelled with the (simulated) time of the event it speaks about.
+            let cues = hub.bus.inbox(of: String.self, subscriber: "demo-cues", capacity: 1024) {
+                $0.route(SpeechClip.self) { "\(Format.timeOfDay(clock.wallTime(of: $0.eventAt))) Coach: \($0.text)" }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await line in cues { writeLine(line) }
+                }
+                defer { cues.finish() }
+                try await hub.run()
+            }
             audioFailures.finish()
             var audioFailure: String?
             for await reason in audioFailures where audioFailure == nil { audioFailure = reason }
@@ -144,8 +167,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// The `[plugins.music]` table that plays the self-made music, written into `folder`, into `path`, and the
-    /// voice coach it says.
+    /// The `[plugins.music]` table that plays the self-made music, written into `folder`, and the coach's speech
+    /// into `path`.
     private func demoMusic(into path: String, folder: String) throws -> String {
         _ = try SelfMadeMusic.write(into: folder)
         return """
@@ -153,8 +176,6 @@ struct DemoCommand: AsyncParsableCommand {
             audio-device = \(tomlString(path))
             playlist = \(tomlString(folder))
             volume = 80
-
-            [plugins.voice-coach]
             """
     }
 

@@ -4,8 +4,8 @@ import HubCore
 
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "Show or set the profile used for calorie estimates.",
-        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+        commandName: "profile", abstract: "Show, set or reset the profile used for calorie estimates.",
+        subcommands: [Show.self, Set.self, Reset.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the profile.")
@@ -21,7 +21,7 @@ struct ProfileCommand: AsyncParsableCommand {
                     )
                 }
                 if json { return print(try JSON.string(profile)) }
-                let age = profile.ageYears(on: Date()).map { " (\($0) years)" } ?? ""
+                let age = profile.ageYears(on: Date()).map { " (\(Format.counted($0, "year")))" } ?? ""
                 print("Name                   \(Format.printable(profile.name, limit: ProfileForm.longestName))")
                 print("Birth date             \(profile.birthDate)\(age)")
                 print("Gender                 \(profile.gender.rawValue)")
@@ -67,6 +67,45 @@ struct ProfileCommand: AsyncParsableCommand {
                 }
                 try await store.saveProfile(profile)
                 print("Profile saved.")
+            }
+        }
+    }
+
+    /// The seed app's "reset" of the profile: the profile goes, everything else stays.
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete the profile (name, birth date, gender, height, weight); workouts and goals stay.",
+            discussion: """
+                Calorie estimates then assume a 70 kg, 35-year-old adult until 'stayfit profile set'. Asks first \
+                on a terminal unless --yes; without a terminal --yes is needed. A running hub uses the change \
+                within 2 seconds.
+                """)
+        @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Do not ask (for scripts).") var yes = false
+
+        func run() async throws {
+            try await reportingErrors {
+                guard yes || isatty(STDIN_FILENO) == 1 else {
+                    throw CLIError(
+                        "not resetting the profile: there is no terminal to confirm on; add --yes to reset it from a "
+                            + "script", exitCode: 64)
+                }
+                let store = try storeOptions.openStore()
+                guard try await store.profile() != nil else {
+                    return print("There is no profile to reset; nothing changed.")
+                }
+                if !yes {
+                    print(
+                        "This deletes your profile (name, birth date, gender, height, weight). Delete it? [y/N] ",
+                        terminator: "")
+                    guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                    else { return print("Profile kept.") }
+                }
+                try await store.deleteProfile()
+                print(
+                    "Profile deleted. Calorie estimates assume a 70 kg, 35-year-old adult until you set one: "
+                        + "stayfit profile set --name Alex --birth-date 1990-04-21 --gender female --height 168 "
+                        + "--weight 61")
             }
         }
     }

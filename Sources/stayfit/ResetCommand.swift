@@ -5,8 +5,13 @@ import HubCore
 struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Delete all your data: profile, goals, reminders and every workout. Asks first unless --yes.",
-        discussion: "Refused while a hub runs on the same data directory: stop the hub first.")
+        abstract:
+            "Delete all your data: profile, goals, reminders, every workout, the all-day heart-rate log and the "
+            + "remembered strap. Asks first unless --yes.",
+        discussion: """
+            The configuration file stays. 'stayfit profile reset' deletes the profile alone. Refused while a hub \
+            runs on the same data directory: stop the hub first.
+            """)
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Do not ask (for scripts).") var yes = false
 
@@ -28,12 +33,9 @@ struct ResetCommand: AsyncParsableCommand {
             }
             defer { withExtendedLifetime(lock) {} }
             let store = try storeOptions.openStore()
+            let what = Self.whatIsDeleted(workouts: try await store.rowCounts()["workouts"] ?? 0)
             if !yes {
-                let workouts = try await store.rowCounts()["workouts"] ?? 0
-                let all = workouts == 1 ? "the 1 workout" : "all \(workouts) workouts"
-                print(
-                    "This deletes your profile, goals, reminders, \(all), the all-day heart-rate log and the "
-                        + "remembered strap in \(store.path).")
+                print("This deletes \(what) in \(store.path).")
                 print("Type yes to delete everything: ", terminator: "")
                 guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
                     print("Nothing deleted.")
@@ -41,7 +43,15 @@ struct ResetCommand: AsyncParsableCommand {
                 }
             }
             try await store.deleteAllUserData()
-            print("All data deleted.")
+            // Said with --yes too: a script's log should show that the heart-rate log and the strap went as well.
+            print("Deleted \(what).")
         }
+    }
+
+    /// Everything `deleteAllUserData` removes, in the person's words: "your profile, goals, reminders, all 3
+    /// workouts, the all-day heart-rate log and the remembered strap" (no workouts named when there are none).
+    static func whatIsDeleted(workouts: Int) -> String {
+        let all = workouts == 0 ? "" : workouts == 1 ? "the 1 workout, " : "all \(workouts) workouts, "
+        return "your profile, goals, reminders, \(all)the all-day heart-rate log and the remembered strap"
     }
 }

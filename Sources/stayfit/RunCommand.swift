@@ -44,7 +44,9 @@ struct RunCommand: AsyncParsableCommand {
             // Before the store: a second hub must not even recover the first one's live workout.
             let lock = try await storeOptions.lockForHub()
             defer { withExtendedLifetime(lock) {} }
-            let logger = LogSetup.bootstrap(level: configuration.logLevel)
+            let logger = LogSetup.bootstrap(
+                level: configuration.logLevel,
+                consoleDirectory: LogSetup.consoleOwnsTerminal(configuration) ? storeOptions.directory : nil)
             // Before the store opens the database in it: a directory others may write into is news at start.
             let permissions = DataDirectoryPermissions.secure(storeOptions.directory)
             if permissions.isFixed {

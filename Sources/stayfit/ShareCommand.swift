@@ -29,10 +29,10 @@ struct ShareCommand: AsyncParsableCommand {
             if json { return Swift.print(try JSON.string(text)) }
             if short { return Swift.print(text.short) }
             if long { return Swift.print(text.long) }
-            Swift.print("Short (\(text.short.count) of \(ShareText.shortLimit) characters):")
+            Swift.print("Short (\(text.short.count) of \(Format.counted(ShareText.shortLimit, "character"))):")
             Swift.print(text.short)
             Swift.print("")
-            Swift.print("Long (\(text.long.count) characters):")
+            Swift.print("Long (\(Format.counted(text.long.count, "character"))):")
             Swift.print(text.long)
         }
     }

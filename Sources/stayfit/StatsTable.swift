@@ -38,7 +38,7 @@ enum StatsTable {
             let label = report.period == .week ? "Last 7 days" : "This \(report.period.rawValue)"
             lines.append("")
             lines.append(
-                "\(label) vs \(name): \(statistics.count) vs \(previous.count) workouts \(change(Double(statistics.count), Double(previous.count))), "
+                "\(label) vs \(name): \(statistics.count) vs \(Format.counted(previous.count, "workout")) \(change(Double(statistics.count), Double(previous.count))), "
                     + "\(distance(m.distanceMeters.total ?? 0)) vs \(distance(previous.distanceMeters.total ?? 0)) "
                     + "\(change(m.distanceMeters.total, previous.distanceMeters.total)), "
                     + "\(clock(m.durationSeconds.total ?? 0)) vs \(clock(previous.durationSeconds.total ?? 0)) "

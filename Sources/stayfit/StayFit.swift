@@ -12,7 +12,7 @@ struct StayFit: AsyncParsableCommand {
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
             GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self, DevicesCommand.self,
             GPSCommand.self,
-            ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self,
+            ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
         ])
 
     /// Usage errors that the argument parser reports (an unknown option, a missing argument) begin as every other

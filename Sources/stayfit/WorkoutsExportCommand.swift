@@ -26,14 +26,17 @@ extension WorkoutsCommand {
         var since: String?
         @Option(help: ArgumentHelp("With --all: the directory for the files (made if missing).", valueName: "dir"))
         var dir: String?
-        @Option(help: ArgumentHelp("The sport written into the file.", valueName: "running|biking|other"))
-        var sport = "running"
+        @Option(
+            help: ArgumentHelp(
+                "The sport written into the file (default: the one an imported file stated, else running).",
+                valueName: "running|biking|other"))
+        var sport: String?
 
         func validate() throws {
             guard WorkoutFileFormat(rawValue: format.lowercased()) != nil else {
                 throw ValidationError("--format must be gpx or tcx (got \"\(Format.printable(format))\").")
             }
-            guard ActivitySport(rawValue: sport.lowercased()) != nil else {
+            if let sport, ActivitySport(rawValue: sport.lowercased()) == nil {
                 throw ValidationError("--sport must be running, biking or other (got \"\(Format.printable(sport))\").")
             }
             if all {
@@ -63,7 +66,7 @@ extension WorkoutsCommand {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
                 let format = WorkoutFileFormat(rawValue: format.lowercased()) ?? .gpx
-                let sport = ActivitySport(rawValue: sport.lowercased()) ?? .running
+                let sport = sport.flatMap { ActivitySport(rawValue: $0.lowercased()) }
                 if all { return try await exportAll(from: store, format: format, sport: sport) }
                 guard let id, let workout = try await store.workout(id) else {
                     throw CLIError("there is no workout \(id ?? 0); 'stayfit workouts list' shows the stored ones")
@@ -84,7 +87,7 @@ extension WorkoutsCommand {
             }
         }
 
-        private func exportAll(from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport) async throws {
+        private func exportAll(from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport?) async throws {
             let directory = URL(fileURLWithPath: dir ?? ".")
             try Self.checkFolder(dir ?? ".")
             do {

@@ -9,9 +9,10 @@ extension WorkoutsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Store a GPX or TCX file recorded elsewhere as a workout.",
             discussion: """
-                A GPX's distance is computed from its positions by the hub, as for a live workout; a TCX keeps \
-                the distance and calories its recorder measured. A file with a problem is refused with its line, \
-                and nothing is stored.
+                A file that carries its recorder's distance (TCX DistanceMeters, a GPX distance or speed \
+                extension) keeps it; otherwise the hub computes the distance from the positions. A TCX keeps its \
+                calories. A point out of time order is left out and counted; a file with a problem is refused \
+                with its line, and nothing is stored.
                 """)
 
         @OptionGroup var storeOptions: StoreOptions
@@ -46,18 +47,24 @@ extension WorkoutsCommand {
                             + "this file again. Nothing was imported.")
                 }
                 // Each second is stored as it is made: a long activity's seconds are never all held at once. Where
-                // the hub computes the distance, the positions go through the location plugin's filter first, as
-                // a receiver's fixes do in a live workout; a recorder's own distance keeps its own positions.
-                let (id, imported) =
-                    activity.keepsOwnDistance
-                    ? try await WorkoutImporter.store(activity, person: person, in: store)
-                    : try await WorkoutImporter.store(activity, person: person, filter: LiveTrackFilter(), in: store)
+                // the hub computes the distance, the positions go through the recorded-track filter first (stops
+                // held still, jumps left out); a recorder's own distance keeps its own positions.
+                let (id, imported) = try await WorkoutImporter.storeAsImported(activity, person: person, in: store)
                 let (pointCount, repeatedTimes) = (activity.points.count, activity.repeatedTimes)
+                if activity.outOfOrderTimes > 0 {
+                    printError(
+                        "warning: \(file): \(Format.counted(activity.outOfOrderTimes, "point")) out of time order "
+                            + "left out (a recorder's slip); the rest was imported.")
+                }
                 let totals = imported.totals
                 var notes: [String] = [Format.counted(pointCount, "point")]
                 if repeatedTimes > 0 { notes.append("\(repeatedTimes) repeated times left out") }
-                if !imported.pauses.isEmpty { notes.append("\(imported.pauses.count) pauses") }
-                if imported.laps.count > 1 { notes.append("\(imported.laps.count) laps") }
+                if activity.outOfOrderTimes > 0 {
+                    notes.append("\(activity.outOfOrderTimes) out of time order left out")
+                }
+                notes.append(activity.distanceSource.description)
+                if !imported.pauses.isEmpty { notes.append(Format.counted(imported.pauses.count, "pause")) }
+                if imported.laps.count > 1 { notes.append(Format.counted(imported.laps.count, "lap")) }
                 print(
                     "Imported \(file) as workout \(id): \(Format.clock(seconds: totals.movingSeconds)), "
                         + "\(Format.distance(meters: totals.distanceMeters)), "

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -9,7 +10,7 @@ import Testing
 
 /// The console as a supervised plugin: it comes back whole after a restart, and it stops only after printing what
 /// was published before it was asked to.
-@Suite(.timeLimit(.minutes(1))) struct ConsoleRestartTests {
+@Suite(.timeLimit(.minutes(5))) struct ConsoleRestartTests {
     static func lineMode() throws -> ConsolePlugin.Configuration {
         try ConsolePlugin.Configuration(
             try #require(
@@ -97,7 +98,7 @@ final class FakeTerminal: Sendable {
     var text: String { collected.text }
 
     /// Waits (in real time, bounded) until `needle` has been written `count` times.
-    func waitFor(_ needle: String, count: Int = 1, timeout: Duration = .seconds(30)) async throws {
+    func waitFor(_ needle: String, count: Int = 1, timeout: Duration = TestDeadline.hang) async throws {
         let deadline = ContinuousClock.now + timeout
         while text.components(separatedBy: needle).count - 1 < count {
             guard ContinuousClock.now < deadline else {

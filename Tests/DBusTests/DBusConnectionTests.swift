@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct DBusConnectionTests {
     @Test func connectsToTheSystemBusNamedInTheGivenEnvironment() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let address = DBusAddress.system(environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         #expect(address.rawValue == bus.address)

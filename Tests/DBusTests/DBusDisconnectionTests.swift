@@ -17,7 +17,7 @@ import Testing
             let methodCalls = env.connection.signals(interface: "org.freedesktop.DBus.Mock", member: "MethodCalled")
             let changes = try await env.connection.nameOwnerChanges(of: "org.bluez")
 
-            async let slow = env.bluez("/", "org.stayfit.Test", "Slow", timeout: .seconds(60))
+            async let slow = env.bluez("/", "org.stayfit.Test", "Slow", timeout: TestDeadline.hang)
             // Once the mock reports the call, it is certainly pending on our side.
             _ = try await nextElement(of: methodCalls) { $0.arguments.first == .string("Slow") }
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func closingTheConnectionEndsStreamsAndRefusesLaterCalls() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let connection = try await DBusConnection(address: DBusAddress(bus.address))
         let signals = connection.signals()
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func droppingTheLastReferenceClosesTheConnection() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         var connection: DBusConnection? = try await DBusConnection(address: DBusAddress(bus.address))
         let signals = try #require(connection).signals()

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func missingServiceComesBackAsServiceUnknownWithAHint() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let connection = try await DBusConnection(address: DBusAddress(bus.address))
         defer { connection.close() }
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func invalidNamesAndMismatchedValuesAreRejectedBeforeReachingLibdbus() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let connection = try await DBusConnection(address: DBusAddress(bus.address))
         defer { connection.close() }

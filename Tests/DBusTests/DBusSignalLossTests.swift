@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// A signal stream whose consumer falls behind: what it loses is counted, never lost unseen.
-@Suite(.timeLimit(.minutes(1))) struct DBusSignalLossTests {
+@Suite(.timeLimit(.minutes(5))) struct DBusSignalLossTests {
     /// The numbers of signals handed to `onDrop`, in the order they were dropped.
     private final class Dropped: Sendable {
         private let numbers = Mutex<[Int]>([])

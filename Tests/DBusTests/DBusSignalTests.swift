@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func malformedMatchRuleIsRejectedByTheBus() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let connection = try await DBusConnection(address: DBusAddress(bus.address))
         defer { connection.close() }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func nameOwnerChangesReportBlueZLeavingAndComingBack() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let connection = try await DBusConnection(address: DBusAddress(bus.address))
         defer { connection.close() }
@@ -86,7 +86,7 @@ import Testing
 
         let second = try BlueZMock(bus: bus)
         defer { second.stop() }
-        let back = try await nextElement(of: changes, within: .seconds(30))
+        let back = try await nextElement(of: changes, within: TestDeadline.hang)
         #expect(back.isOwned)
         #expect(back.oldOwner == nil)
         #expect(back.newOwner != owner)

@@ -11,7 +11,7 @@ import Testing
     static let resultPathVariable = "STAYFIT_DBUS_CHILD_RESULT"
 
     @Test func defaultAddressFollowsDBUS_SYSTEM_BUS_ADDRESSOfTheProcess() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let directory = FileManager.default.temporaryDirectory
         let resultPath = directory.appendingPathComponent("dbus-child-\(UUID().uuidString)").path
@@ -26,7 +26,7 @@ import Testing
             ["--testing-library", "swift-testing", "--filter", "connectsWithTheDefaultAddressInAChildProcess"],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, Self.resultPathVariable: resultPath],
             stderrPath: logPath)
-        guard let exitCode = try await child.exitCode(within: .seconds(60)) else {
+        guard let exitCode = try await child.exitCode(within: TestDeadline.hang) else {
             child.stop()
             Issue.record("The child test process did not finish")
             return

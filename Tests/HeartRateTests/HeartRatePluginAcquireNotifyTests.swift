@@ -8,7 +8,7 @@ import Testing
 @testable import HeartRate
 
 /// Notifications through the socket AcquireNotify returns, with StartNotify as the fallback.
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginAcquireNotifyTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginAcquireNotifyTests {
     @Test func readsPayloadsFromTheAcquiredSocketWithoutStartNotify() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)

@@ -8,7 +8,7 @@ import Testing
 @testable import HeartRate
 
 /// The plugin against python-dbusmock's bluez5 template on a private dbus-daemon (TECHREF §4).
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginBlueZTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginBlueZTests {
     @Test func publishesTheTechrefExamplePacketsAsReadingsFromTheStrap() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)
@@ -149,14 +149,14 @@ import Testing
                     #"raise dbus.exceptions.DBusException("le-connection-abort-by-local", name="org.bluez.Error.Failed")"#
             )
             try await withHeartRatePlugin(on: environment) { harness in
-                try await eventually(timeout: .seconds(30)) { try await strap.deviceCalls("Connect") >= 2 }
+                try await eventually(timeout: TestDeadline.hang) { try await strap.deviceCalls("Connect") >= 2 }
                 #expect(!harness.statusList.contains(.connected))
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
                 let lost = try #require(harness.statuses.all.first { $0.status == .lost })
                 #expect(
                     lost.detail?.contains("org.bluez.Error.Failed: le-connection-abort-by-local") == true, "\(lost)")
                 try await strap.replaceConnect(with: "pass")
-                try await harness.waitForStatus(.connected, timeout: .seconds(20))
+                try await harness.waitForStatus(.connected, timeout: TestDeadline.hang)
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
                 try await strap.notify([0x00, 0x48])
                 try await harness.waitForReadings(1)
@@ -186,7 +186,7 @@ import Testing
 }
 
 /// Connecting to a strap whose services are not resolved yet.
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginServiceResolutionTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginServiceResolutionTests {
     @Test func waitsForServicesResolvedBeforeSubscribing() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)

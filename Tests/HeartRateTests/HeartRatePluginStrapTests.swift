@@ -8,7 +8,7 @@ import Testing
 @testable import HeartRate
 
 /// What the plugin tells about the strap besides heart rate: battery, where it is worn, the adapter's power.
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginStrapTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginStrapTests {
     @Test func aConnectionCarriesTheBatteryLevelAndWhereTheStrapIsWorn() async throws {
         try await withBlueZMock { environment in
             _ = try await MockStrap.add(to: environment, batteryPercent: 85)
@@ -80,7 +80,7 @@ import Testing
                 try await setPowered(true, in: environment)
                 try await clock.waitForSleepers(1)
                 clock.advance(by: .seconds(2))
-                try await harness.waitForStatus(.restored, timeout: .seconds(10))
+                try await harness.waitForStatus(.restored, timeout: TestDeadline.hang)
                 try await strap.notify([0x00, 0x64])
                 try await harness.waitForReadings(1)
                 #expect(harness.statusList.filter { $0 == .lost }.count == 1)
@@ -96,7 +96,7 @@ import Testing
 }
 
 /// The strap remembered with `stayfit devices connect` (in the store) decides which strap the plugin follows.
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginStrapChoiceTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginStrapChoiceTests {
     static let second = "C0:FF:EE:00:00:02"
 
     static func remembered(_ address: String, automatically: Bool = true) -> RememberedDevice {

@@ -8,7 +8,7 @@ import Testing
 @testable import HeartRate
 
 /// The heart-rate plugin as a supervised plugin: after a restart it still follows `stayfit devices`.
-@Suite(.timeLimit(.minutes(1))) struct HeartRatePluginSupervisedRestartTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginSupervisedRestartTests {
     @Test func afterASupervisedRestartTheRememberedStrapIsTakenWhenTheStoreSaysSo() async throws {
         try await withBlueZMock { environment in
             let strap = try await MockStrap.add(to: environment)

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import HubTestKit
 import Logging
 import Testing
@@ -27,7 +28,7 @@ import Testing
         let slow = bus.messages(of: Ping.self, subscriber: "slow")
         try await withReporter(on: bus) { records in
             for number in 1...5 { bus.publish(Ping(number: number)) }  // 2 kept, 3 lost
-            let record = try await records.next(within: .seconds(10))
+            let record = try await records.next(within: TestDeadline.hang)
             #expect(record.level == .warning)
             #expect(record.metadata["subscriber"] == "slow")
             #expect(record.metadata["message"] == "Ping")
@@ -42,7 +43,7 @@ import Testing
         var first: AsyncStream<Ping>? = bus.messages(of: Ping.self, subscriber: "console")
         try await withReporter(on: bus) { records in
             for number in 1...5 { bus.publish(Ping(number: number)) }  // 3 lost
-            #expect(try await records.next(within: .seconds(10)).metadata["lost"] == "3")
+            #expect(try await records.next(within: TestDeadline.hang).metadata["lost"] == "3")
 
             // The plugin restarts: its old stream goes, a new one comes under the same name, starting at zero.
             first = nil
@@ -50,7 +51,7 @@ import Testing
             let second = bus.messages(of: Ping.self, subscriber: "console")
             for number in 6...8 { bus.publish(Ping(number: number)) }  // 1 lost, fewer than the 3 before
 
-            let record = try await records.next(within: .seconds(10))
+            let record = try await records.next(within: TestDeadline.hang)
             #expect(record.metadata["subscriber"] == "console")
             #expect(record.metadata["lost"] == "1")
             #expect(record.metadata["lostInAll"] == "1")
@@ -69,8 +70,8 @@ import Testing
         let reporter = BusLossReporter(bus: bus, logger: logger, interval: .seconds(3600))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reporter.run() }
-            let first = try await records.next(within: .seconds(10))
-            let second = try await records.next(within: .seconds(10))
+            let first = try await records.next(within: TestDeadline.hang)
+            let second = try await records.next(within: TestDeadline.hang)
             #expect(Set([first, second].compactMap { $0.metadata["subscriber"] }) == ["a", "b"])
             #expect([first, second].map { $0.metadata["lost"] } == ["2", "2"])
             group.cancelAll()

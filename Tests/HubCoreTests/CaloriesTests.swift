@@ -65,7 +65,16 @@ import Testing
 
     @Test func energyIsZeroWithNeitherHeartRateNorSpeed() {
         #expect(Calories.kilocalories(seconds: 60, heartRate: nil, speedMetersPerSecond: nil, person: man) == 0)
-        #expect(Calories.kilocalories(seconds: 60, heartRate: 70, speedMetersPerSecond: nil, person: man) == 0)
+    }
+
+    /// Indoors (no GPS) at 80 bpm: 2.8 MET · 75 kg · 60 s / 3600 = 3.5 kcal a minute (it was 0).
+    @Test func belowNinetyBeatsPerMinuteWithoutASpeedEnergyIsTheIndoorMET() {
+        #expect(
+            abs(Calories.kilocalories(seconds: 60, heartRate: 80, speedMetersPerSecond: nil, person: man) - 3.5) < 1e-9)
+        // 30 minutes for the unknown person (70 kg): 2.8 · 70 · 1800 / 3600 = 98 kcal.
+        #expect(
+            abs(Calories.kilocalories(seconds: 1800, heartRate: 70, speedMetersPerSecond: nil, person: .unknown) - 98)
+                < 1e-9)
     }
 
     @Test func anUnknownPersonIsAnAverageAdult() {

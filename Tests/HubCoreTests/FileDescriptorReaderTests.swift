@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -38,7 +39,7 @@ import Testing
     }
 
     /// Every record until the stream ends (at most `timeout` of real time).
-    func collect(_ stream: AsyncStream<[UInt8]>, timeout: Duration = .seconds(30)) async throws -> [[UInt8]] {
+    func collect(_ stream: AsyncStream<[UInt8]>, timeout: Duration = TestDeadline.hang) async throws -> [[UInt8]] {
         try await withThrowingTaskGroup(of: [[UInt8]]?.self) { group in
             group.addTask {
                 var records: [[UInt8]] = []
@@ -58,7 +59,7 @@ import Testing
     }
 
     /// Waits until the reader's thread has finished (it sets `ending` last thing before ending the stream).
-    func waitUntilEnded(_ reader: FileDescriptorReader, timeout: Duration = .seconds(30)) async throws {
+    func waitUntilEnded(_ reader: FileDescriptorReader, timeout: Duration = TestDeadline.hang) async throws {
         let deadline = ContinuousClock.now + timeout
         while reader.ending == nil {
             guard ContinuousClock.now < deadline else { throw TestKitError("the reader did not end within \(timeout)") }

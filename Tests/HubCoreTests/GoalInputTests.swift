@@ -75,6 +75,7 @@ import Testing
         (Goal(kind: .distance, target: 800), "distance 800 m"),
         (Goal(kind: .duration, target: 2_700), "duration 45:00"),
         (Goal(kind: .steps, target: 8_000), "8000 steps"),
+        (Goal(kind: .steps, target: 1), "1 step"),
         (Goal(kind: .kcal, target: 400), "400 kcal"),
     ])
     func describesAGoalAsAPersonWouldSayIt(goal: Goal, text: String) {

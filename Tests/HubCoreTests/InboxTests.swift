@@ -1,7 +1,7 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
-import Synchronization
 import Testing
 
 private struct Ping: BusMessage, Equatable { var number: Int }
@@ -27,8 +27,10 @@ private enum Event: Sendable, Equatable {
         }
     }
 
-    /// The next `count` events, failing after a few seconds rather than hanging.
-    private func take(_ count: Int, from inbox: Inbox<Event>) async throws -> [Event] {
+    /// The next `count` events; the generous deadline only ends a test that would hang, saying what it waited for.
+    private func take(_ count: Int, from inbox: Inbox<Event>, within timeout: Duration = TestDeadline.hang) async throws
+        -> [Event]
+    {
         try await withThrowingTaskGroup(of: [Event]?.self) { group in
             group.addTask {
                 var events: [Event] = []
@@ -39,11 +41,11 @@ private enum Event: Sendable, Equatable {
                 return events
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(5))
+                try await Task.sleep(for: timeout)
                 return nil
             }
             defer { group.cancelAll() }
-            return try #require(try await group.next() ?? nil, "fewer than \(count) events within 5 s")
+            return try #require(try await group.next() ?? nil, "fewer than \(count) events within \(timeout)")
         }
     }
 
@@ -189,27 +191,57 @@ private enum Event: Sendable, Equatable {
             $0.route(Ping.self, delivery: { .withNext(.ping($0.number)) })
             $0.route(Pong.self) { .pong($0.number) }
         }
-        let received = Recorded()
-        let consumer = Task {
-            for await event in inbox { received.append(event) }
-        }
-        defer { consumer.cancel() }
 
         bus.publish(Ping(number: 1))
         bus.publish(Ping(number: 2))
-        // Had a ping woken the consumer, it would have them by now.
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(received.events.isEmpty, "a waiting event woke the owner: \(received.events)")
-
         bus.publish(Pong(number: 3))
         bus.publish(Ping(number: 4))
-        try await received.wait(for: 3)
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(received.events == [.ping(1), .ping(2), .pong(3)], "ping 4 waits for the next waking event")
         inbox.post(.marker)
-        try await received.wait(for: 5)
-        #expect(received.events == [.ping(1), .ping(2), .pong(3), .ping(4), .marker])
+
+        #expect(try await take(5, from: inbox) == [.ping(1), .ping(2), .pong(3), .ping(4), .marker])
         #expect(bus.statistics().map(\.delivered) == [3, 1])
+    }
+
+    /// Whether an event wakes the owner, seen from the owner itself: a consumer that says each time it is about to
+    /// wait, and is then cancelled. Cancelled while it waits, it gets nothing more (the inbox ends and lets go of
+    /// what waits in it); had an event woken it, that event would have been handed to it the moment it was
+    /// published, as `Pong(0)` is here.
+    @Test func aWaitingEventDoesNotWakeTheOwnerBeforeOrAfterAWakingOne() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test") {
+            $0.route(Ping.self, delivery: { .withNext(.ping($0.number)) })
+            $0.route(Pong.self) { .pong($0.number) }
+        }
+        let (aboutToWait, waits) = AsyncStream.makeStream(of: [Event].self)
+        let consumer = Task {
+            var received: [Event] = []
+            var iterator = inbox.makeAsyncIterator()
+            while true {
+                waits.yield(received)
+                guard let event = await iterator.next() else { return received }
+                received.append(event)
+            }
+        }
+        defer { consumer.cancel() }
+
+        #expect(try await aboutToWait.next(within: TestDeadline.hang) == [])
+        bus.publish(Ping(number: 1))
+        bus.publish(Pong(number: 0))  // wakes the owner, with ping 1 first
+        #expect(try await aboutToWait.next(within: TestDeadline.hang) == [.ping(1)])
+        #expect(try await aboutToWait.next(within: TestDeadline.hang) == [.ping(1), .pong(0)])
+        bus.publish(Ping(number: 2))
+        bus.publish(Ping(number: 3))
+        consumer.cancel()
+        let received = try await withThrowingTaskGroup(of: [Event]?.self) { group in
+            group.addTask { await consumer.value }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try #require(try await group.next() ?? nil, "the cancelled consumer did not end within 60 s")
+        }
+        #expect(received == [.ping(1), .pong(0)], "a waiting ping woke the owner")
     }
 
     @Test func aLatestEventReplacesOnlyItsOwnRoutesWaitingOne() async throws {
@@ -262,24 +294,5 @@ private enum Event: Sendable, Equatable {
         for await event in inbox { events.append(event) }
         #expect(events == [.ping(1), .ping(2)])
         #expect(bus.statistics().isEmpty, "the routes leave the bus once the inbox has ended")
-    }
-}
-
-/// Events a consuming task received, for a test to look at while it runs.
-private final class Recorded: Sendable {
-    private let state = Mutex<[Event]>([])
-    var events: [Event] { state.withLock { $0 } }
-    func append(_ event: Event) { state.withLock { $0.append(event) } }
-
-    /// Waits (up to 5 s) until at least `count` events came.
-    func wait(for count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while events.count < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("only \(events.count) of \(count) events within 5 s: \(events)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

@@ -105,10 +105,24 @@ struct RefusedForm: Sendable, CustomTestStringConvertible {
             try ProfileForm(height: "2 m").validated(against: existing, today: today)
         }
         #expect(error.message == "Enter Proper Height")
+    }
+
+    @Test func anEmptyNameIsCalledAnEmptyNameNotEmptyFields() throws {
+        for stored in [existing, nil] {
+            let empty = try #require(throws: ProfileError.self) {
+                try ProfileForm(name: "").validated(against: stored, today: today)
+            }
+            #expect(empty.message == "Enter Name")
+            #expect(empty.hint == "the name is empty; give one, e.g. --name \"Alex\"")
+        }
+    }
+
+    @Test func severalEmptyFieldsAreNamed() throws {
         let empty = try #require(throws: ProfileError.self) {
-            try ProfileForm(name: "").validated(against: existing, today: today)
+            try ProfileForm(name: " ", height: "").validated(against: existing, today: today)
         }
         #expect(empty.message == "Empty Fields")
+        #expect(empty.hint == "--name and --height are empty; give a value to each, or leave it out")
     }
 
     @Test func aBirthDateExactlyAHundredAndTwentyYearsAgoIsAccepted() throws {

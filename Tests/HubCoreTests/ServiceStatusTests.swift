@@ -5,7 +5,7 @@ import Testing
 @testable import HubCore
 
 /// systemd's STATUS= line follows the workout, at most one datagram per gap.
-@Suite(.timeLimit(.minutes(1))) struct ServiceStatusTests {
+@Suite(.timeLimit(.minutes(5))) struct ServiceStatusTests {
     private static func progress(_ state: WorkoutState, elapsed: Duration, meters: Double) -> WorkoutProgress {
         var totals = WorkoutTotals()
         totals.distanceMeters = meters

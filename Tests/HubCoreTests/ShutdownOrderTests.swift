@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubTestKit
 import Logging
@@ -8,7 +9,7 @@ import Testing
 @testable import HubCore
 
 /// The order in which the hub stops its services: sensors, then the workout engine, then the front ends.
-@Suite(.timeLimit(.minutes(1))) struct ShutdownOrderTests {
+@Suite(.timeLimit(.minutes(5))) struct ShutdownOrderTests {
     private let registry = PluginRegistry([
         OrderSensorPlugin.self, OrderPresenterPlugin.self, StubbornPlugin.self, SpeakingPresenterPlugin.self,
     ])
@@ -48,7 +49,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
             hub.bus.publish(WorkoutCommand(.start))
-            #expect(try await states.next(within: .seconds(10)).state == .running)
+            #expect(try await states.next(within: TestDeadline.hang).state == .running)
             hub.bus.publish(ShutdownCommand(reason: "test"))
             try await group.waitForAll()
         }
@@ -78,7 +79,7 @@ import Testing
         let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
-            _ = try await ready.next(within: .seconds(10))
+            _ = try await ready.next(within: TestDeadline.hang)
             try await Recordings.waitFor("running", in: key)
             hub.bus.publish(ShutdownCommand(reason: "test"))
             try await group.waitForAll()
@@ -109,7 +110,7 @@ private enum Recordings {
     static func events(of key: String) -> [String] { events.withLock { $0[key] ?? [] } }
 
     static func waitFor(_ event: String, in key: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         while !events(of: key).contains(event) {
             guard ContinuousClock.now < deadline else { throw TestKitError("no \(event) in \(key)") }
             try await Task.sleep(for: .milliseconds(1))

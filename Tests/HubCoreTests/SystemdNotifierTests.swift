@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -49,7 +50,7 @@ final class FakeSystemd {
 
     /// The next datagram's text, waiting for it (up to `timeout`) without holding a thread of the test's executor:
     /// the code under test may need one to send it. Nil if none came.
-    func next(timeout: Duration = .seconds(30)) async -> String? {
+    func next(timeout: Duration = TestDeadline.hang) async -> String? {
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

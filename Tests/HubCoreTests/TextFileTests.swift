@@ -5,7 +5,7 @@ import Testing
 
 /// The one reader of files a person names (the configuration, a recording): regular files only, opened without
 /// waiting, and no NUL byte.
-@Suite(.timeLimit(.minutes(1))) struct TextFileTests {
+@Suite(.timeLimit(.minutes(5))) struct TextFileTests {
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("stayfit.toml").path

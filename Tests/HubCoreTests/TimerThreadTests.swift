@@ -4,7 +4,7 @@ import Testing
 @testable import HubCore
 
 /// The hub's own sleeps (`SystemClock.sleep`): in deadline order, never early, and cancellable.
-@Suite(.timeLimit(.minutes(1))) struct TimerThreadTests {
+@Suite(.timeLimit(.minutes(5))) struct TimerThreadTests {
     @Test func sleepersWakeInDeadlineOrderAndNeverEarly() async throws {
         let woken = Woken()
         let start = ContinuousClock.now

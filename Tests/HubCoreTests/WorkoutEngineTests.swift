@@ -41,17 +41,37 @@ import Testing
             for (sample, speed) in zip(samples, speeds) {
                 #expect(abs(try #require(sample.speedMetersPerSecond) - speed) < 1e-9)
             }
-            var kilocalories = 0.0
-            for (index, sample) in samples.enumerated() {
-                kilocalories += Calories.kilocalories(
-                    seconds: 1, heartRate: 121 + index, speedMetersPerSecond: speeds[index], person: .unknown)
-                #expect(abs(sample.kilocalories - kilocalories) < 1e-9)
+            // Keytel's equation (heart rate 90 or more) for the average adult used until a profile is set: 70 kg,
+            // 35 years, the mean of the male and female equations. Male: -55.0969 + 0.6309 hr + 0.1988 × 70 +
+            // 0.2017 × 35 = -34.1214 + 0.6309 hr; female: -20.4022 + 0.4472 hr - 0.1263 × 70 + 0.0740 × 35 =
+            // -26.6532 + 0.4472 hr; mean -30.3873 + 0.53905 hr kJ a minute, ÷ 4.184 ÷ 60 for kcal a second.
+            // hr 121: 34.83775 kJ/min = 0.1387737 kcal/s; 122: 0.1409210; 123: 0.1430682; 124: 0.1452155;
+            // 125: 0.1473628. The samples carry the running total.
+            let kilocalories = [0.1387737, 0.2796947, 0.4227629, 0.5679784, 0.7153412]
+            #expect(samples.count == kilocalories.count)
+            for (sample, expected) in zip(samples, kilocalories) {
+                #expect(abs(sample.kilocalories - expected) < 1e-6, "\(sample.kilocalories) kcal, not \(expected)")
             }
             #expect(abs(try #require(samples.last).distanceMeters - distance) < 1e-9)
             try await harness.saved()
             let stored = try #require(try await harness.store.workout(id))
             #expect(stored.status == .running)
             #expect(stored.totals == last?.totals)
+        }
+    }
+
+    /// Indoors, no GPS, at 80 bpm (under Keytel's 90): each second counts 2.8 MET for the unknown person's 70 kg,
+    /// 2.8 · 70 / 3600 kcal; a minute 2.8 · 70 / 60 = 3.2667 kcal (it was 0).
+    @Test func anIndoorWorkoutBelowNinetyBeatsPerMinuteCountsEnergy() async throws {
+        let harness = try Harness()
+        try await harness.run {
+            _ = try await harness.send(.start)
+            var last: WorkoutProgress?
+            for _ in 1...60 { last = try await harness.second(heartRate: 80) }
+            let totals = try #require(last).totals
+            #expect(totals.movingSeconds == 60)
+            #expect(totals.distanceMeters == 0)
+            #expect(abs(totals.kilocalories - 3.266_666_7) < 1e-6)
         }
     }
 

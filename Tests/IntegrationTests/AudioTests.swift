@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import Music
 import Testing
@@ -22,7 +23,7 @@ import Testing
             try await hub.waitForOutput("StayFit Hub is ready")
             if expected {
                 // The plugin opens libmpv when it starts running, a moment after the console's first line.
-                let deadline = ContinuousClock.now + .seconds(30)
+                let deadline = ContinuousClock.now + TestDeadline.hang
                 while try !mapsLibmpv(hub.processIdentifier), ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(50))
                 }

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The tests' own child processes: only the descriptors they are given, and an end that is the child's own.
-@Suite(.timeLimit(.minutes(1))) struct ChildProcessTests {
+@Suite(.timeLimit(.minutes(5))) struct ChildProcessTests {
     /// `cat` with its input from a pipe of the test's and its output collected.
     private func cat() throws -> (ChildProcess, ChildInput, CollectedOutput) {
         let input = try ChildInput()
@@ -29,7 +29,7 @@ import Testing
         // Once cat echoes a line it has started whole (the dynamic loader's own files are closed again) and waits
         // on its input: what it holds open now is what it was given.
         input.write("ready\n")
-        try await eventually("cat to echo", timeout: .seconds(30)) { output.text == "ready\n" }
+        try await eventually("cat to echo", timeout: TestDeadline.hang) { output.text == "ready\n" }
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
         #expect(descriptors == ["0", "1", "2"], "the child's descriptors: \(descriptors)")
         input.close()
@@ -37,13 +37,13 @@ import Testing
 
     @Test func howAChildEndedIsItsExitCodeOrTheSignal() async throws {
         let exits = try ChildProcess.spawn("/bin/sh", ["-c", "exit 7"])
-        #expect(try await exits.termination(within: .seconds(20)) == .exited(7))
+        #expect(try await exits.termination(within: TestDeadline.hang) == .exited(7))
         #expect(!exits.isRunning)
 
         let sleeper = try ChildProcess.spawn("/bin/sleep", ["60"])
         #expect(sleeper.isRunning)
         sleeper.send(SIGKILL)
-        let ended = try await sleeper.termination(within: .seconds(20))
+        let ended = try await sleeper.termination(within: TestDeadline.hang)
         #expect(ended == .signalled(SIGKILL))
         #expect(ended?.status == 137)
         // Asked again, the same answer: the child is reaped once and remembered.
@@ -56,8 +56,8 @@ import Testing
         #expect(input.write("one\n"))
         #expect(input.write("two\n"))
         input.close()
-        #expect(try await child.exitCode(within: .seconds(20)) == 0)
-        #expect(try await output.waitForEnd(timeout: .seconds(20)))
+        #expect(try await child.exitCode(within: TestDeadline.hang) == 0)
+        #expect(try await output.waitForEnd(timeout: TestDeadline.hang))
         #expect(output.text == "one\ntwo\n")
         // Written after the end: refused, and the test process is not killed by SIGPIPE.
         #expect(!input.write("three\n"))

@@ -5,7 +5,7 @@ import Testing
 /// `stayfit run | head -1`: standard output's reader goes away while the hub runs. SIGPIPE used to kill the hub
 /// (exit 141) in the middle of the workout, which stayed marked running; now the console stops printing and the
 /// hub goes on.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ClosedOutputTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ClosedOutputTests {
     enum Ending: String, CaseIterable, Sendable { case quit, sigterm }
 
     @Test(arguments: Ending.allCases)

@@ -6,15 +6,15 @@ import Testing
 /// The output of child processes, read the way every integration test reads `stayfit`'s: whole, in order, and
 /// with its end seen, while many children come and go at once (the churn in which Foundation's
 /// `readabilityHandler` crashed a CI run inside libdispatch).
-@Suite(.timeLimit(.minutes(1))) struct CollectedOutputTests {
+@Suite(.timeLimit(.minutes(5))) struct CollectedOutputTests {
     /// Runs `script` under `/bin/sh` with its standard output collected; returns it once the child has exited.
     func output(of script: String) async throws -> (text: String, ended: Bool) {
         let collected = try CollectedOutput(name: "child-stdout")
         let process = try ChildProcess.spawn("/bin/sh", ["-c", script], stdout: collected.writeEnd)
         defer { process.stop() }
         collected.closeWriteEnd()
-        let ended = try await collected.waitForEnd(timeout: .seconds(20))
-        try #require(try await process.exitCode(within: .seconds(20)) == 0, "/bin/sh -c \(script) did not exit")
+        let ended = try await collected.waitForEnd(timeout: TestDeadline.hang)
+        try #require(try await process.exitCode(within: TestDeadline.hang) == 0, "/bin/sh -c \(script) did not exit")
         return (collected.text, ended)
     }
 
@@ -30,11 +30,11 @@ import Testing
         let process = try ChildProcess.spawn(
             "/bin/sh", ["-c", "printf 'from the child\\n'"], stdout: collected.writeEnd)
         defer { process.stop() }
-        try #require(try await process.exitCode(within: .seconds(20)) == 0, "the child did not exit")
+        try #require(try await process.exitCode(within: TestDeadline.hang) == 0, "the child did not exit")
         // The child is gone but this side still holds a write end: no end yet.
         #expect(try await !collected.waitForEnd(timeout: .milliseconds(200)))
         collected.closeWriteEnd()
-        #expect(try await collected.waitForEnd(timeout: .seconds(20)))
+        #expect(try await collected.waitForEnd(timeout: TestDeadline.hang))
         #expect(collected.text == "from the child\n")
     }
 

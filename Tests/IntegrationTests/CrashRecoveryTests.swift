@@ -32,7 +32,7 @@ import Testing
         // saw committed is what survives the kill (the second in flight is all a crash may take).
         let store = try scratch.store()
         var seen = 0
-        try await eventually("the store to show four seconds of the workout", timeout: .seconds(60)) {
+        try await eventually("the store to show four seconds of the workout", timeout: TestDeadline.hang) {
             guard let workout = try await store.unfinishedWorkout() else { return false }
             seen = try await store.samples(of: workout.id).count
             return seen >= 4
@@ -48,7 +48,7 @@ import Testing
         let restarted = try StayfitProcess(arguments)
         try await restarted.waitForOutput("Resumed the workout interrupted")
         // Recording carries on: two more seconds stored before the stop.
-        try await eventually("two more seconds stored after the restart", timeout: .seconds(60)) {
+        try await eventually("two more seconds stored after the restart", timeout: TestDeadline.hang) {
             try await store.samples(of: interrupted.id).count >= samples.count + 2
         }
         restarted.send("stop")
@@ -119,18 +119,13 @@ import Testing
 
     /// Waits until the workout under way has `count` seconds stored; returns how many it has.
     private static func waitForSamples(atLeast count: Int, in store: HubStore) async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while true {
-            if let workout = try await store.unfinishedWorkout() {
-                let stored = try await store.samples(of: workout.id).count
-                if stored >= count { return stored }
-            }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the workout under way did not reach \(count) stored seconds within 30 s")
-                throw StayfitProcessError.timedOut
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        var stored = 0
+        try await eventually("the workout under way to have \(count) seconds stored", timeout: TestDeadline.hang) {
+            guard let workout = try await store.unfinishedWorkout() else { return false }
+            stored = try await store.samples(of: workout.id).count
+            return stored >= count
         }
+        return stored
     }
 
     @Test func anInterruptedWorkoutFoundTooLateIsClosedWithItsData() async throws {

@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// `stayfit run` on a data directory that others may write into: said at start, and made the owner's alone.
-@Suite(.timeLimit(.minutes(2))) struct DataDirectoryPermissionsTests {
+@Suite(.timeLimit(.minutes(5))) struct DataDirectoryPermissionsTests {
     @Test(arguments: [(0o777, "everyone"), (0o770, "its group")])
     func aDataDirectoryOthersMayWriteIntoIsReportedAndMadeTheOwnersAlone(mode: Int, writers: String) async throws {
         let scratch = try Scratch()

@@ -5,7 +5,7 @@ import HubStore
 import Testing
 
 /// `stayfit devices` against python-dbusmock's BlueZ on a private bus, as it would run against bluetoothd.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DevicesTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct DevicesTests {
     static let second = "C0:FF:EE:00:00:02"
 
     /// Runs `stayfit devices arguments` with the mock's bus as the system bus.
@@ -94,7 +94,7 @@ import Testing
                 ["connect", "C0:FF:EE:00:00:05", "--seconds", "1"], on: environment, data: data)
             #expect(missing.status == 1)
             #expect(
-                missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 seconds"),
+                missing.error.contains("No Bluetooth device C0:FF:EE:00:00:05 was found in 1 second."),
                 "\(missing.error)")
 
             let speaker = try await Self.devices(["connect", "C0:FF:EE:00:00:09"], on: environment, data: data)
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func withoutBlueZTheCommandsSaySoAndFail() async throws {
-        let bus = try PrivateBus.start()
+        let bus = try await PrivateBus.start()
         defer { bus.kill() }
         let scratch = try Scratch()
         let result = try await StayfitProcess.run(

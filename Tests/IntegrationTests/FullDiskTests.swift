@@ -9,7 +9,7 @@ import Testing
 /// was stored stays whole (`PRAGMA integrity_check`, checked by Python's sqlite3 from the test venv).
 ///
 /// Needs root (mount), as CI has.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FullDiskTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct FullDiskTests {
     static let configuration = """
         [workout]
         resume-within-minutes = 0
@@ -186,7 +186,7 @@ enum Storage {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("stayfit-tool-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: log) }
         let child = try ChildProcess.spawn(tool, arguments, stderrPath: log.path)
-        let status = try await child.exitCode(within: .seconds(60))
+        let status = try await child.exitCode(within: TestDeadline.hang)
         let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard let status, allowing.contains(status) else {
             throw HarnessError(

@@ -1,9 +1,10 @@
+import BlueZTestKit
 import Foundation
 import GPSTestKit
 import Testing
 
 /// `stayfit gps` against a real gpsd fed by gpsfake, and with no gpsd at all.
-@Suite(.timeLimit(.minutes(2))) struct GPSCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct GPSCommandTests {
     @Test func showsTheReceiverTheFixTheSatellitesAndThePosition() async throws {
         let scratch = try Scratch()
         let route = TestRoute(legs: [.stand(seconds: 600)], seed: 21)
@@ -36,7 +37,7 @@ import Testing
 
     /// gpsfake's gpsd takes a moment to listen; the command is not asked before.
     func eventuallyListening(_ fake: GPSFake) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         while !fake.isListening {
             guard ContinuousClock.now < deadline else { throw StayfitProcessError.timedOut }
             try await Task.sleep(for: .milliseconds(100))

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import GPSTestKit
 import HubStore
@@ -8,7 +9,7 @@ import Testing
 ///
 /// Not faster: the workout engine reads the time between two fixes from when they arrived once it disagrees
 /// with their stamps by over 2 s, so a 20-second tunnel played 15 times faster would look like 50 m/s.
-@Suite(.timeLimit(.minutes(4))) struct HubLocationTests {
+@Suite(.timeLimit(.minutes(5))) struct HubLocationTests {
     static func configuration(port: Int) -> String {
         """
         [hub]
@@ -134,7 +135,7 @@ import Testing
         try await Task.sleep(for: .seconds(3))
         let restarted = try GPSFake(nmea: NMEALog.text(for: second), port: fake.port, directory: scratch.url)
         defer { restarted.stop() }
-        try await hub.waitForOutput("\(Self.line(fake.port)): restored — 3D fix", timeout: .seconds(60))
+        try await hub.waitForOutput("\(Self.line(fake.port)): restored — 3D fix", timeout: TestDeadline.hang)
         try await hub.waitForOutput(
             "\(Self.line(fake.port)): lost — no receiver", occurrences: 2, timeout: .seconds(180))
         hub.send("stop")

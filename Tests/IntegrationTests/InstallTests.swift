@@ -5,7 +5,7 @@ import Testing
 /// `scripts/install` and `scripts/uninstall` into a temporary root (`--destdir`), with the debug binary so that no
 /// release build is needed: the files and their modes, a changed configuration that survives a reinstall, and an
 /// uninstall that leaves only the data.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InstallTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InstallTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -20,7 +20,7 @@ import Testing
         let child = try ChildProcess.spawn(
             Self.repository.appendingPathComponent("scripts/\(name)").path, arguments, stdout: descriptor,
             stderrPath: log)
-        let status = try await child.exitCode(within: .seconds(60))
+        let status = try await child.exitCode(within: TestDeadline.hang)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
@@ -58,7 +58,7 @@ import Testing
             files(under: root) == [
                 "etc/group", "etc/stayfit/stayfit.toml", "etc/systemd/system/stayfit.service",
                 "etc/systemd/system/stayfit.service.d/groups.conf", "usr/local/bin/stayfit",
-                "usr/local/share/stayfit/stayfit.toml.sample",
+                "usr/local/share/stayfit/stayfit.toml.installed", "usr/local/share/stayfit/stayfit.toml.sample",
             ])
         #expect(try mode(root + "/usr/local/bin/stayfit") == 0o755)
         #expect(try mode(root + "/etc/systemd/system/stayfit.service") == 0o644)
@@ -67,9 +67,15 @@ import Testing
         #expect(
             FileManager.default.contentsEqual(
                 atPath: root + "/usr/local/bin/stayfit", andPath: StayfitProcess.binary.path))
+        // Nothing found in the root: the console and reminders only, the rest commented out with the reason.
+        let written = try String(contentsOfFile: root + "/etc/stayfit/stayfit.toml", encoding: .utf8)
+        #expect(written.hasPrefix("# StayFit Hub's configuration, written by `stayfit setup`"), "\(written)")
+        #expect(written.contains("\n# [plugins.heart-rate]\n"), "\(written)")
+        #expect(first.output.contains("Found: no Bluetooth adapter;"), "\(first.output)")
         #expect(
             FileManager.default.contentsEqual(
-                atPath: root + "/etc/stayfit/stayfit.toml", andPath: Self.repository.path + "/etc/stayfit.toml"))
+                atPath: root + "/usr/local/share/stayfit/stayfit.toml.sample",
+                andPath: Self.repository.path + "/etc/stayfit.toml"))
         #expect(
             FileManager.default.contentsEqual(
                 atPath: root + "/etc/systemd/system/stayfit.service",
@@ -108,7 +114,7 @@ import Testing
         #expect(removed.output.contains("would run: systemctl disable --now stayfit.service"))
     }
 
-    @Test func anUnchangedConfigurationFollowsTheNewSampleAndUninstallRemovesIt() async throws {
+    @Test func anUnchangedConfigurationFollowsWhatIsFoundNowAndUninstallRemovesIt() async throws {
         let scratch = try Scratch()
         let root = scratch.path("root")
         let arguments = ["--destdir", root, "--binary", StayfitProcess.binary.path, "--no-start"]
@@ -123,7 +129,9 @@ import Testing
         #expect(!again.output.contains("would run: systemctl restart"), "--no-start: \(again.output)")
         #expect(
             FileManager.default.contentsEqual(
-                atPath: root + "/etc/stayfit/stayfit.toml", andPath: Self.repository.path + "/etc/stayfit.toml"))
+                atPath: root + "/etc/stayfit/stayfit.toml",
+                andPath: root + "/usr/local/share/stayfit/stayfit.toml.installed"))
+        #expect(again.output.contains("updated for the devices found"), "\(again.output)")
 
         #expect(try await script("uninstall", ["--destdir", root], in: scratch).status == 0)
         #expect(files(under: root) == [], "only the data stays, and there is none")

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubStore
 import Testing
@@ -126,7 +127,7 @@ import Testing
 extension StayfitProcess {
     /// Waits until standard output contains `text` `occurrences` times; fails the test after `timeout`.
     func waitForOutput(
-        _ text: String, occurrences: Int, timeout: Duration = .seconds(30),
+        _ text: String, occurrences: Int, timeout: Duration = TestDeadline.hang,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout

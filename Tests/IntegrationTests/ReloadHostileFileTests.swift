@@ -6,7 +6,7 @@ import Testing
 /// the parser's stack and killed the hub), or a FIFO put where the file was (which blocked the reload, and with it
 /// `quit` and SIGTERM, until SIGKILL). The reload is refused and logged, the workout goes on, and the hub ends
 /// normally with the workout stored as finished.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ReloadHostileFileTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ReloadHostileFileTests {
     enum Replacement: String, CaseIterable, Sendable {
         case nestedTooDeep, fifo
         /// Dotted keys 20 KB deep after a multi-line string that ends in an extra quote (`"""a""""`), which the

@@ -1,10 +1,11 @@
+import BlueZTestKit
 import Foundation
 import HubStore
 import Testing
 
 /// `systemctl reload stayfit` (SIGHUP) on the built hub: a changed plugin restarts with its new table while a workout
 /// goes on; a file with an error is refused and the hub keeps the configuration it has.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ReloadTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ReloadTests {
     /// A real-time simulated workout, the console in line mode; `progress` seconds between its progress lines.
     static func configuration(progress: Int, extra: String = "") -> String {
         """
@@ -25,7 +26,12 @@ import Testing
         try await hub.waitForOutput("StayFit Hub is ready")
         hub.send("start")
         try await hub.waitForOutput("Workout started.")
-        try await Task.sleep(for: .milliseconds(2_500))
+        // Seconds stored before the reload: the hub labels a second at its end, so the first of three is two
+        // seconds before the reload at least.
+        let store = try scratch.store()
+        try await eventually("three seconds of the workout stored before the reload", timeout: TestDeadline.hang) {
+            try await Self.storedSamples(in: store).count >= 3
+        }
 
         // Progress lines every second from now on: only the console's table changes.
         _ = try scratch.write("stayfit.toml", Self.configuration(progress: 1))
@@ -40,7 +46,10 @@ import Testing
             kill(hub.processIdentifier, SIGHUP)
             try await hub.waitForLog("plugin restarted with its new configuration", count: count)
         }
-        try await Task.sleep(for: .milliseconds(1_500))
+        // The workout went on through the reloads: a second stored more than a second after the first of them.
+        try await eventually("a second stored more than a second after the reload", timeout: TestDeadline.hang) {
+            try await Self.storedSamples(in: store).contains { $0.recordedAt > reloadedAt.addingTimeInterval(1) }
+        }
         // … and it takes commands.
         hub.send("stop")
         try await hub.waitForOutput("Workout finished")
@@ -54,7 +63,6 @@ import Testing
         #expect(log.components(separatedBy: "simulating").count - 1 == 1, "stderr: \(log)")
         #expect(log.components(separatedBy: "workout started").count - 1 == 1, "stderr: \(log)")
 
-        let store = try scratch.store()
         let workouts = try await store.workouts()
         #expect(workouts.count == 1, "one workout from start to stop: \(workouts.map(\.id))")
         let workout = try #require(workouts.first)
@@ -67,6 +75,12 @@ import Testing
         #expect(samples.contains { $0.recordedAt > reloadedAt.addingTimeInterval(1) }, "seconds after the reload")
         // Readings went on through the reload: heart rate in every second after the first.
         #expect(samples.dropFirst().allSatisfy { $0.heartRate != nil }, "a gap: \(samples.map(\.heartRate))")
+    }
+
+    /// The seconds stored so far of the workout under way (none before it started).
+    static func storedSamples(in store: HubStore) async throws -> [WorkoutSample] {
+        guard let workout = try await store.unfinishedWorkout() else { return [] }
+        return try await store.samples(of: workout.id)
     }
 
     /// A syntax error, and a plugin table that the plugin refuses.
@@ -100,10 +114,15 @@ import Testing
         }
         #expect(datagrams.contains("RELOADING=1"))
 
-        // The hub goes on as it was: nothing restarted, the console still without progress lines.
+        // The hub goes on as it was: nothing restarted, the console still without progress lines. Three seconds of
+        // progress were published before the stop, and the console shows what it is sent in order: had it taken the
+        // broken file's `progress-every-seconds = 1`, their lines would be out before "Workout finished".
         hub.send("start")
         try await hub.waitForOutput("Workout started.")
-        try await Task.sleep(for: .milliseconds(2_500))
+        let store = try scratch.store()
+        try await eventually("three seconds of the workout stored", timeout: TestDeadline.hang) {
+            try await Self.storedSamples(in: store).count >= 3
+        }
         hub.send("stop")
         try await hub.waitForOutput("Workout finished")
         #expect(!hub.standardOutput.contains("running "), "stdout: \(hub.standardOutput)")

@@ -285,7 +285,7 @@ enum ICalendarChecker {
             defer { close(output) }
             child = try ChildProcess.spawn(python, [scriptPath, file], stdout: output, stderrPath: errorPath)
         }
-        let status = try await child.exitCode(within: .seconds(60))
+        let status = try await child.exitCode(within: TestDeadline.hang)
         let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         guard status == 0 else {
             if status == nil { child.stop() }

@@ -152,7 +152,7 @@ import Testing
             StayfitProcess.binary.path, command.arguments(writingTo: "-", data: data),
             environment: ReportsCLITests.berlin,
             stdout: full, stderrPath: scratch.path("stderr"))
-        let status = try await child.exitCode(within: .seconds(60))
+        let status = try await child.exitCode(within: TestDeadline.hang)
         let errors = try String(contentsOfFile: scratch.path("stderr"), encoding: .utf8)
         #expect(status == 1, "\(errors)")
         #expect(errors.contains("error: cannot write to standard output: No space left on device"), "\(errors)")
@@ -177,7 +177,7 @@ import Testing
             try process.run()
             input.fileHandleForWriting.write(Data((answer + "\n").utf8))
             try input.fileHandleForWriting.close()
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + TestDeadline.hang
             while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
             try #require(!process.isRunning, "script did not end")
             let shown = try String(contentsOfFile: transcript, encoding: .utf8)

@@ -3,7 +3,7 @@ import HubStore
 import Testing
 
 /// `stayfit run` stopped while a workout runs: the workout is finished and saved, and the console still shows it.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ShutdownTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ShutdownTests {
     static let configuration = """
         [plugins.simulator]
         workout = "manual"

@@ -59,7 +59,7 @@ final class StayfitProcess: Sendable {
 
     /// Waits until standard output contains `text`; fails the test after `timeout`.
     func waitForOutput(
-        _ text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, timeout: Duration = TestDeadline.hang, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while !standardOutput.contains(text) {
@@ -76,7 +76,7 @@ final class StayfitProcess: Sendable {
     /// Waits until the log (standard error) has `text` `count` times; fails the test after `timeout`, or at once
     /// when the process has exited without it.
     func waitForLog(
-        _ text: String, count: Int = 1, timeout: Duration = .seconds(30),
+        _ text: String, count: Int = 1, timeout: Duration = TestDeadline.hang,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout
@@ -94,7 +94,7 @@ final class StayfitProcess: Sendable {
     /// Waits for the process to exit and returns its status; kills it after `timeout`, saying what it wrote.
     @discardableResult
     func waitForExit(
-        timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+        timeout: Duration = TestDeadline.hang, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Int32 {
         guard let ended = try await process.termination(within: timeout) else {
             process.send(SIGKILL)
@@ -105,8 +105,8 @@ final class StayfitProcess: Sendable {
         }
         // Everything the process wrote last is read once its output ends (bounded: a child it started could hold
         // it open).
-        try await output.waitForEnd(timeout: .seconds(5))
-        try await errors.waitForEnd(timeout: .seconds(5))
+        try await output.waitForEnd(timeout: TestDeadline.hang)
+        try await errors.waitForEnd(timeout: TestDeadline.hang)
         return ended.status
     }
 

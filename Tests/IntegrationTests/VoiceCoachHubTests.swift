@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The voice coach in the real `stayfit` binary with the real eSpeak NG.
-@Suite(.timeLimit(.minutes(3))) struct VoiceCoachHubTests {
+@Suite(.timeLimit(.minutes(5))) struct VoiceCoachHubTests {
     @Test func anUnknownVoiceStopsConfigCheckAndRunWithTheInstalledVoices() async throws {
         let scratch = try Scratch()
         let config = try scratch.write("voice.toml", "[plugins.voice-coach]\nvoice = \"no-such-voice\"\n")

@@ -94,8 +94,10 @@ import Testing
         var text = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
         for second in 0..<900 where !(400..<460).contains(second) {  // a one-minute stop: a pause
             let time = Date(timeIntervalSince1970: 1_795_330_800 + Double(second))
+            // Standing still through the stop: the track goes on from where it stopped.
+            let step = second < 400 ? second : second - 60
             text +=
-                "<trkpt lat=\"\(48 + Double(second) * StraightRun.stepDegrees)\" lon=\"11.5\">"
+                "<trkpt lat=\"\(48 + Double(step) * StraightRun.stepDegrees)\" lon=\"11.5\">"
                 + "<time>\(ISO8601DateFormatter().string(from: time))</time>"
                 + "<extensions><hr>\(120 + second % 25)</hr></extensions></trkpt>\n"
         }
@@ -201,9 +203,13 @@ import Testing
         ),
         ("empty.tcx", "<TrainingCenterDatabase><Activities/></TrainingCenterDatabase>", ": no track points"),
         (
+            // Every point after the first is earlier: a device's slip is one or two points, not this.
             "backwards.gpx",
-            "<gpx>\n<trk><trkseg>\n<trkpt lat=\"48\" lon=\"11\"><time>2026-11-22T07:00:05Z</time></trkpt>\n<trkpt lat=\"48\" lon=\"11\"><time>2026-11-22T07:00:01Z</time></trkpt>\n</trkseg></trk></gpx>",
-            ":4: the time goes backwards"
+            "<gpx>\n<trk><trkseg>\n"
+                + (0..<12).reversed().map {
+                    "<trkpt lat=\"48\" lon=\"11\"><time>2026-11-22T07:00:\(String(format: "%02d", $0))Z</time></trkpt>\n"
+                }.joined() + "</trkseg></trk></gpx>",
+            ":4: the time goes backwards at 11 points"
         ),
         (
             "absurd.gpx",
@@ -220,6 +226,24 @@ import Testing
         #expect(result.error.contains("error: \(file)\(message)"), "\(result.error)")
         #expect(result.error.contains("Nothing was imported."))
         #expect(try await HubStore(directory: URL(fileURLWithPath: data)).workouts().isEmpty)
+    }
+
+    @Test func aPointOutOfTimeOrderIsLeftOutWithAWarningAndTheRestImported() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        var text = "<gpx>\n<trk><trkseg>\n"
+        for second in 0..<60 {
+            // The 31st point is stamped a second before the one it follows, as a Fenix 2 wrote two of 24,000.
+            let stamp = second == 30 ? 28 : second
+            text +=
+                "<trkpt lat=\"\(48 + Double(second) * 0.00003)\" lon=\"11\"><time>2026-11-22T07:00:\(String(format: "%02d", stamp))Z</time></trkpt>\n"
+        }
+        let file = try scratch.write("walk.gpx", text + "</trkseg></trk></gpx>\n")
+        let result = try await StayfitProcess.run(["workouts", "import", file, "--data-dir", data])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("warning: \(file): 1 point out of time order left out"), "\(result.error)")
+        #expect(result.output.contains("59 points, 1 out of time order left out"), "\(result.output)")
+        #expect(try await HubStore(directory: URL(fileURLWithPath: data)).workouts().count == 1)
     }
 
     @Test func importingTheSameFileTwiceIsRefused() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import Location
 
-@Suite(.timeLimit(.minutes(2))) struct AutoPauseTests {
+@Suite(.timeLimit(.minutes(5))) struct AutoPauseTests {
     static let start = Date(timeIntervalSince1970: 1_795_330_800)
 
     /// Feeds `speeds`, one fix a second from `from`, and returns each second's command with its second.
@@ -108,14 +108,14 @@ import Testing
             group.addTask { try await plugin.run() }
             // "connecting" comes once the plugin follows the workout's state; gpsd is not there yet, so the fixes
             // cannot come before the plugin knows that a workout runs.
-            _ = try await statuses.next(within: .seconds(30))
+            _ = try await statuses.next(within: TestDeadline.hang)
             context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
             while autoPause.workout != .running { try await Task.sleep(for: .milliseconds(10)) }
             let server = try ChildProcess.spawn("/usr/bin/python3", [serverPath, "\(port)", scriptPath])
             defer { server.stop() }
 
-            let pause = try await commands.next(within: .seconds(30))
-            let resume = try await commands.next(within: .seconds(30))
+            let pause = try await commands.next(within: TestDeadline.hang)
+            let resume = try await commands.next(within: TestDeadline.hang)
             group.cancelAll()
             #expect(pause.action == .pause)
             #expect(resume.action == .resume)

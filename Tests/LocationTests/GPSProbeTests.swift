@@ -7,7 +7,7 @@ import Testing
 @testable import Location
 
 /// `stayfit gps`'s look at gpsd, against the scripted stand-in of `LocationPluginTests`.
-@Suite(.timeLimit(.minutes(2))) struct GPSProbeTests {
+@Suite(.timeLimit(.minutes(5))) struct GPSProbeTests {
     /// gpsd reports a cycle in parts: GSA's "3D" can come with the satellites before any report says where. The
     /// look waits for the report with the place (CI once printed "3D fix" with "Position none yet").
     @Test func aFixWithoutAPlaceIsNotTheAnswer() async throws {
@@ -71,7 +71,7 @@ import Testing
         try LocationPluginTests.server.write(toFile: serverPath, atomically: true, encoding: .utf8)
         let server = try ChildProcess.spawn("/usr/bin/python3", [serverPath, "\(port)", scriptPath])
         defer { server.stop() }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         // The server takes a moment to listen.
         while ContinuousClock.now < deadline {
             do {

@@ -9,7 +9,7 @@ import Testing
 
 /// The plugin against a stand-in for gpsd (a small Python server that plays scripted lines), for what a real
 /// gpsd never sends: lines that are not JSON, unknown classes. The real gpsd is in the integration tests.
-@Suite(.timeLimit(.minutes(2))) struct LocationPluginTests {
+@Suite(.timeLimit(.minutes(5))) struct LocationPluginTests {
     /// Serves one script of lines per connection, each after the client's watch request, then hangs up (the
     /// last one stays open).
     static let server = #"""
@@ -60,7 +60,7 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }
             var published: [PositionMeasured] = []
-            while published.count < 5 { published.append(try await positions.next(within: .seconds(30))) }
+            while published.count < 5 { published.append(try await positions.next(within: TestDeadline.hang)) }
             group.cancelAll()
             #expect(published.count == 5)
             #expect(published.allSatisfy { abs($0.latitude) <= 90 }, "the absurd fix was not published")

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import MPV
 import Testing
@@ -28,7 +29,7 @@ import Testing
     private func waitFor(_ player: MPVPlayer, _ predicate: (MPVEvent) -> Bool) async throws -> [MPVEvent] {
         var seen: [MPVEvent] = []
         // Generous: a loaded two-core machine can hold libmpv's threads back for many seconds.
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + TestDeadline.hang
         for await event in player.events {
             seen.append(event)
             if predicate(event) { return seen }

@@ -22,14 +22,19 @@ import Testing
         try await MusicHarness.run(configuration, in: folder) { hub in
             hub.context.bus.publish(MusicCommand(.playPause))
             try await hub.waitForTrack("Hum")
+            // Not ordering anything: the sound card writes the file in real time, and the level before the speech is
+            // measured over the second before it, so that much music has to be played first.
             try await Task.sleep(for: .seconds(2))
             let speech = Signal.sine(frequency: 3000, amplitude: 0.3, seconds: 2.5, sampleRate: 22_050)
             hub.context.bus.publish(
                 SpeechClip(
                     text: "Goal reached!", priority: .urgent, sampleRate: 22_050, samples: speech,
                     eventAt: hub.context.clock.instant))
-            // Long enough for the music to be back even on a loaded machine, where timers fire late.
-            try await Task.sleep(for: .seconds(7))
+            // The plugin turns the music down for the speech and back up after it, however late a loaded machine
+            // lets it act: wait for that, and then (as above) for a second and a half of music at its level.
+            let saying = try await hub.waitForLog("saying", metadata: ["text": "Goal reached!"])
+            try await hub.waitForLog("music volume", metadata: ["ducked": "false"], after: saying)
+            try await Task.sleep(for: .seconds(1.5))
         }
 
         let music220 = try Signal.levels(of: 220, in: output)
@@ -74,7 +79,11 @@ import Testing
                     eventAt: now - .seconds(10)))
             hub.context.bus.publish(
                 SpeechClip(text: "fresh", priority: .info, sampleRate: 22_050, samples: tone(3000), eventAt: now))
-            try await Task.sleep(for: .seconds(3))
+            // What the plugin made of each clip; whatever it is saying when the harness stops it is said to its end.
+            try await hub.waitForLog("speech skipped: too late to say", metadata: ["text": "old"])
+            try await hub.waitForLog("saying", metadata: ["text": "urgent"])
+            try await hub.waitForLog("saying", metadata: ["text": "fresh"])
+            #expect(!hub.log.contains { $0.message == "saying" && $0.metadata["text"] == "old" })
         }
         let heard = { (frequency: Double) in try Signal.levels(of: frequency, in: output).max() ?? 0 }
         #expect(try heard(2000) > 0.1, "the urgent clip was not played")

@@ -1,4 +1,5 @@
 import AudioTestKit
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -116,13 +117,19 @@ import Testing
             try await hub.waitForStatus("device failed") {
                 if case .deviceFailed(let text) = $0 { text.contains("alsa/stayfit-no-such-device") } else { false }
             }
+            try await hub.waitForStatus("the music stopped with the device") { $0 == .stopped }
             // Still running: it takes speech and commands, and tries the device again.
             hub.context.bus.publish(
                 SpeechClip(
                     text: "heart rate 142", priority: .info, sampleRate: 22_050, samples: [0, 100, 0],
                     eventAt: hub.context.clock.instant))
             hub.context.bus.publish(MusicCommand(.playPause))
-            try await Task.sleep(for: .seconds(1))
+            try await hub.waitForLog("saying", metadata: ["text": "heart rate 142"])
+            // The second play loads the playlist again, which fails on the device as the first did.
+            try await hub.waitForStatus(count: 2, "the music stopped with the device again") { $0 == .stopped }
+            #expect(
+                hub.statuses.filter { if case .deviceFailed = $0 { true } else { false } }.count == 1,
+                "the failure is reported once, not for every try: \(hub.statuses)")
         }
     }
 
@@ -135,7 +142,7 @@ import Testing
             context: context)
         let error = await #expect(throws: AudioOutputError.self) { try await plugin.run() }
         #expect(error?.description.contains("cannot write /nonexistent/stayfit/out.wav") == true)
-        let status = try await statuses.next(within: .seconds(30))
+        let status = try await statuses.next(within: TestDeadline.hang)
         guard case .deviceFailed = status.status else {
             Issue.record("expected a device failure, got \(status)")
             return

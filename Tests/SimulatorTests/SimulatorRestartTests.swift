@@ -5,7 +5,7 @@ import Simulator
 import Testing
 
 /// The simulator as a supervised plugin: after a restart it still hears that the workout has finished.
-@Suite(.timeLimit(.minutes(1))) struct SimulatorRestartTests {
+@Suite(.timeLimit(.minutes(5))) struct SimulatorRestartTests {
     private enum Seen: Sendable, Equatable {
         case command(WorkoutCommand.Action)
         case shutdown

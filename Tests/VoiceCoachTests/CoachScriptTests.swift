@@ -44,6 +44,28 @@ import Testing
         #expect(!script.summaryText(totals).contains("metre"), "\(script.summaryText(totals))")
     }
 
+    /// Speed said as speed: indoors the average over 0 m is no figure, and "average speed 0 kilometres per hour"
+    /// is left out of the update and the summary.
+    @Test func indoorsAnUpdateAndTheSummaryLeaveOutAnAverageSpeedOfNothingMeasured() {
+        var script = CoachScript(
+            settings: CoachScript.Settings(
+                phrases: Phrases(units: .metric, speedStyle: .speed), every: .seconds(300), everyMeters: nil,
+                figures: [.time, .averagePace, .heartRate]),
+            zones: nil)
+        let said = (1...300).flatMap { second in
+            var progress = Self.progress(second, meters: 0)
+            progress.totals.averageSpeedMetersPerSecond = 0
+            return script.handle(.progress(progress), at: Self.at(second))
+        }
+        #expect(said.map(\.text) == ["5 minutes, heart rate 140."])
+        var totals = WorkoutTotals()
+        totals.movingSeconds = 600
+        totals.averageSpeedMetersPerSecond = 0
+        totals.averageHeartRate = 80
+        totals.kilocalories = 33
+        #expect(script.summaryText(totals) == "Workout finished. 10 minutes, average heart rate 80, 33 kilocalories.")
+    }
+
     @Test func periodicUpdatesComeEveryFiveMinutesOfMovingTime() {
         var script = Self.script(everyMeters: nil)
         var said: [(Int, String)] = []

@@ -56,6 +56,20 @@ import WorkoutFiles
         #expect(activity.repeatedTimes == 1)
     }
 
+    @Test func leavesOutAPointOutOfTimeOrderCountsItAndReadsTheRest() throws {
+        // A Fenix 2 multisport file has two such points among 24,000, each a second before the point it follows.
+        let directory = try TemporaryDirectory()
+        let lines = SampleFiles.gpx(seconds: 60).components(separatedBy: "\n")
+        var copy = lines
+        // Line 9 is the fifth point (4 s): stamped 2 s, before the point it follows.
+        copy[8] = copy[8].replacingOccurrences(of: SampleFiles.time(4), with: SampleFiles.time(2))
+        let activity = try ActivityFileReader.read(path: try directory.write("ride.gpx", copy.joined(separator: "\n")))
+        #expect(activity.outOfOrderTimes == 1)
+        #expect(activity.points.count == 59)
+        #expect(activity.points.map(\.time) == activity.points.map(\.time).sorted())
+        #expect(!activity.points.contains { $0.time == SampleFiles.start.addingTimeInterval(4) })
+    }
+
     /// A bad file and what its error must say: the line (nil: none) and words of the problem.
     struct BadFile: Sendable, CustomTestStringConvertible {
         var name: String
@@ -68,6 +82,7 @@ import WorkoutFiles
     static let badFiles: [BadFile] = {
         let good = SampleFiles.gpx(seconds: 5)
         let lines = good.components(separatedBy: "\n")
+        let long = SampleFiles.gpx(seconds: 30).components(separatedBy: "\n")
         // Line 5 is the first trkpt, line 9 the last.
         func replacing(line number: Int, _ old: String, _ new: String) -> String {
             var copy = lines
@@ -83,8 +98,10 @@ import WorkoutFiles
                 name: "no points", text: "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", line: nil,
                 words: "no track points"),
             BadFile(
-                name: "time going backwards", text: replacing(line: 8, SampleFiles.time(3), SampleFiles.time(1)),
-                line: 8, words: "the time goes backwards"),
+                // Every point after the first goes back: not a recorder's slip but no one recording in order.
+                name: "time going backwards throughout",
+                text: (long.prefix(4) + long[4..<34].reversed() + long.dropFirst(34)).joined(separator: "\n"),
+                line: 6, words: "the time goes backwards at 29 points"),
             BadFile(
                 name: "latitude off the Earth", text: replacing(line: 6, "lat=\"48.0000300\"", "lat=\"91.5\""), line: 6,
                 words: "is not on Earth"),
@@ -185,7 +202,7 @@ import WorkoutFiles
         #expect(error.description == "/nonexistent/ride.gpx: no such file")
     }
 
-    @Test(.timeLimit(.minutes(1))) func refusesAFIFOWithoutWaitingForIt() throws {
+    @Test(.timeLimit(.minutes(5))) func refusesAFIFOWithoutWaitingForIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("ride.gpx").path
         try #require(mkfifo(path, 0o600) == 0)

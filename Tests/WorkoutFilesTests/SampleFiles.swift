@@ -13,12 +13,19 @@ enum SampleFiles {
     }
 
     /// A GPX track of `seconds` points at 1 Hz due north, with heart rate and elevation; `gapAfter` leaves out
-    /// the points of that many seconds after the given offset.
-    static func gpx(seconds: Int, gap: (after: Int, seconds: Int)? = nil, segments: Bool = false) -> String {
+    /// the points of that many seconds after the given offset. With `distancePerSecond` or `speed`, each point
+    /// carries the recorder's running distance (gpxdata) or speed (TrackPointExtension); with
+    /// `climbMetersPerSecond`, the elevation climbs steadily instead of wavering; with `movesInGap`, the track goes
+    /// on one step a second through the gap (else one step a point).
+    static func gpx(
+        seconds: Int, gap: (after: Int, seconds: Int)? = nil, segments: Bool = false,
+        distancePerSecond: Double? = nil, speed: Double? = nil, climbMetersPerSecond: Double? = nil,
+        movesInGap: Bool = false
+    ) -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"
-              xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+              xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" xmlns:gpxdata="http://www.cluetrust.com/XML/GPXDATA/1/0">
              <trk><name>Morning &amp; ride</name><type>cycling</type><trkseg>
 
             """
@@ -28,12 +35,16 @@ enum SampleFiles {
                 offset += gap.seconds
                 if segments { text += "</trkseg><trkseg>\n" }
             }
-            let latitude = 48.0 + Double(index) * stepDegrees
+            let latitude = 48.0 + Double(movesInGap ? offset : index) * stepDegrees
+            let elevation = climbMetersPerSecond.map { 500 + $0 * Double(index) } ?? Double(500 + index % 7)
+            let speedElement = speed.map { "<gpxtpx:speed>\($0)</gpxtpx:speed>" } ?? ""
+            let distanceElement =
+                distancePerSecond.map { "<gpxdata:distance>\($0 * Double(offset))</gpxdata:distance>" } ?? ""
             text += """
-                <trkpt lat="\(String(format: "%.7f", latitude))" lon="11.5"><ele>\(500 + index % 7)</ele>\
+                <trkpt lat="\(String(format: "%.7f", latitude))" lon="11.5"><ele>\(elevation)</ele>\
                 <time>\(time(Double(offset)))</time><extensions><gpxtpx:TrackPointExtension>\
-                <gpxtpx:hr>\(120 + index % 30)</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad>\
-                </gpxtpx:TrackPointExtension></extensions></trkpt>
+                <gpxtpx:hr>\(120 + index % 30)</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad>\(speedElement)\
+                </gpxtpx:TrackPointExtension>\(distanceElement)</extensions></trkpt>
 
                 """
             offset += 1

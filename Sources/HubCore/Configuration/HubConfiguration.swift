@@ -55,7 +55,8 @@ public struct HubConfiguration {
         case .tooDeep(let line):
             throw ConfigurationError(
                 kind: .tooDeep, file: file, line: line, key: nil,
-                problem: "tables, keys and lists nested more than \(ConfigNesting.deepest) levels deep",
+                problem:
+                    "tables, keys and lists nested more than \(Format.counted(ConfigNesting.deepest, "level")) deep",
                 fix: "Nest less: the hub's own settings go 6 levels deep at most.")
         case .headerWithoutName(let line):
             throw ConfigurationError(

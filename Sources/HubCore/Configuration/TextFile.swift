@@ -129,6 +129,6 @@ public enum TextFile {
 
     /// `1 MiB`, `16 MiB`, or bytes under a mebibyte.
     static func size(_ bytes: Int) -> String {
-        bytes >= mebibyte && bytes % mebibyte == 0 ? "\(bytes / mebibyte) MiB" : "\(bytes) bytes"
+        bytes >= mebibyte && bytes % mebibyte == 0 ? "\(bytes / mebibyte) MiB" : Format.counted(bytes, "byte")
     }
 }

@@ -66,9 +66,15 @@ public enum GoalInput {
         switch goal.kind {
         case .distance: "distance " + Format.distance(meters: goal.target)
         case .duration: "duration " + Format.clock(seconds: Format.wholeNumber(goal.target))
-        case .steps: Format.fixed(goal.target, decimals: 0) + " steps"
+        case .steps: stepCount(goal.target)
         case .kcal: Format.energy(kilocalories: goal.target)
         }
+    }
+
+    /// "1 step", "8000 steps": as written, however large (an old database may hold 1e20).
+    private static func stepCount(_ target: Double) -> String {
+        let count = Format.fixed(target, decimals: 0)
+        return count == "1" ? "1 step" : count + " steps"
     }
 }
 

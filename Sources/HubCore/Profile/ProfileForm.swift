@@ -37,17 +37,34 @@ public struct ProfileForm: Sendable, Equatable {
     /// - Throws: `ProfileError` whose `message` is the seed app's: "Empty Fields", "Enter Name", "Select DOB",
     ///   "Enter Height", "Enter Proper Height", "Enter Weight", "Enter Proper Weight" (and "Select Gender").
     public func validated(against existing: Profile?, today: Date) throws(ProfileError) -> Profile {
-        let given = [name, birthDate, gender, height, weight].compactMap { $0 }
-        if given.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) && heartRateMonitoring == nil {
-            throw ProfileError(
-                "Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
+        let fields = [
+            ("--name", name), ("--birth-date", birthDate), ("--gender", gender), ("--height", height),
+            ("--weight", weight),
+        ]
+        let given = fields.filter { $0.1 != nil }
+        let blank = given.filter { $0.1?.trimmingCharacters(in: .whitespaces).isEmpty == true }.map(\.0)
+        if heartRateMonitoring == nil {
+            if given.isEmpty {
+                throw ProfileError(
+                    "Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
+            }
+            // One empty field is that field's mistake, said by its own check below ("Enter Name"); "Empty
+            // Fields" alone, for `--name ''`, read as if --name had not been given.
+            if blank.count == given.count && blank.count > 1 {
+                throw ProfileError(
+                    "Empty Fields", hint: "\(Self.listed(blank)) are empty; give a value to each, or leave it out")
+            }
         }
         let name = (self.name ?? existing?.name)?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !name.isEmpty else { throw ProfileError("Enter Name", hint: "--name \"Alex\"") }
+        guard !name.isEmpty else {
+            throw ProfileError(
+                "Enter Name",
+                hint: self.name == nil ? "--name \"Alex\"" : "the name is empty; give one, e.g. --name \"Alex\"")
+        }
         if self.name != nil {
             // Checked only when given: a stored name is shown escaped, and must not block changing the weight.
             guard name.count <= Self.longestName else {
-                throw ProfileError("Enter Name", hint: "at most \(Self.longestName) characters")
+                throw ProfileError("Enter Name", hint: "at most \(Format.counted(Self.longestName, "character"))")
             }
             guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw ProfileError(
@@ -72,7 +89,7 @@ public struct ProfileForm: Sendable, Equatable {
             throw ProfileError(
                 "Select DOB",
                 hint:
-                    "\"\(shownBirth)\" is more than \(Self.oldestAge) years ago; give a date from \(now.year - Self.oldestAge)-"
+                    "\"\(shownBirth)\" is more than \(Format.counted(Self.oldestAge, "year")) ago; give a date from \(now.year - Self.oldestAge)-"
                     + "\(twoDigits(now.month))-\(twoDigits(now.day)) on")
         }
 
@@ -121,6 +138,12 @@ public struct ProfileForm: Sendable, Equatable {
     }
 
     private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// "--name and --height", "--name, --gender and --height".
+    private static func listed(_ options: [String]) -> String {
+        options.count < 2
+            ? options.joined() : options.dropLast().joined(separator: ", ") + " and " + (options.last ?? "")
+    }
 }
 
 /// A profile field that did not pass the checks; `message` is the seed app's wording.

@@ -3,7 +3,9 @@ import HubStore
 /// Energy estimates: Keytel et al. (2005) from heart rate, or the MET compendium from speed.
 ///
 /// Keytel is used from 90 bpm up (its fit came from steady exercise); below that, or without a fresh heart
-/// rate, the MET value for the current walking/running speed is used. With neither, no energy is counted.
+/// rate, the MET value for the current walking/running speed is used. A second with a heart rate below 90 bpm but
+/// no speed (indoors, no GPS) counts ``metWithoutSpeed``. With neither a heart rate nor a speed, no energy is
+/// counted: nothing measured that the person moved.
 public enum Calories {
     /// Who is exercising, as the formulas need it.
     public struct Person: Sendable, Equatable {
@@ -44,6 +46,11 @@ public enum Calories {
         (9.7, 9.8), (11.3, 11.0), (12.9, 11.8), (16.1, 14.5),
     ]
 
+    /// The MET for a second with a heart rate under ``keytelMinimumHeartRate`` and no speed: 2.8, light-effort
+    /// calisthenics in the 2011 Compendium, as much as walking at 3.2 km/h (the table's row). The same for every
+    /// kind of workout until each kind has its own.
+    public static let metWithoutSpeed = 2.8
+
     /// The MET value for moving at `speedMetersPerSecond` on foot.
     public static func met(speedMetersPerSecond: Double) -> Double {
         let kmh = max(0, speedMetersPerSecond * 3.6)
@@ -66,6 +73,7 @@ public enum Calories {
         if let speedMetersPerSecond {
             return met(speedMetersPerSecond: speedMetersPerSecond) * person.weightKilograms * seconds / 3600
         }
-        return 0
+        guard heartRate != nil else { return 0 }
+        return metWithoutSpeed * person.weightKilograms * seconds / 3600
     }
 }

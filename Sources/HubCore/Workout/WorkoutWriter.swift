@@ -217,9 +217,8 @@ struct WorkoutWriter: Sendable {
         var unsavedDescription: String {
             var parts: [String] = []
             if pendingSeconds > 0 {
-                parts.append(
-                    pendingSeconds == 1
-                        ? "the last second of the workout" : "the last \(pendingSeconds) seconds of the workout")
+                let last = pendingSeconds == 1 ? "second" : "\(pendingSeconds) seconds"
+                parts.append("the last \(last) of the workout")
             }
             if operations.contains(where: { if case .finished = $0 { true } else { false } }) {
                 parts.append(parts.isEmpty ? "the finish of the workout" : "its finish")

@@ -50,6 +50,9 @@ public struct Workout: Sendable, Equatable, Codable, Identifiable {
     /// Where the machine's boot stood at the last saved second (or pause), so that crash recovery can measure
     /// the time since then without trusting the wall clock; nil when unknown. Not part of the JSON output.
     public var lastSeenBoot: BootTime? = nil
+    /// The sport the imported file stated ("running", "biking", "other"); nil when recorded by the hub. Not part
+    /// of the JSON output.
+    public var sport: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case id, startedAt, endedAt, status, totals, goal, recovery, isSimulated

@@ -189,6 +189,11 @@ enum Schema {
                     """)
         }
         migrator.registerMigration(CompactHeartRateLogMigration.name, migrate: CompactHeartRateLogMigration.run)
+        migrator.registerMigration("v10: workout sport") { db in
+            // The sport an imported file states ("running", "biking", "other"), so that exporting the workout
+            // again writes it; NULL for a workout recorded by the hub, which does not know it.
+            try db.execute(sql: "ALTER TABLE workouts ADD COLUMN sport TEXT")
+        }
         return migrator
     }
 

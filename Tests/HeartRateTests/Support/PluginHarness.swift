@@ -31,7 +31,7 @@ struct PluginHarness {
     var statusList: [SensorStatusChanged.Status] { statuses.all.map(\.status) }
 
     /// Waits (bounded) until a status `status` has been published `count` times.
-    func waitForStatus(_ status: SensorStatusChanged.Status, count: Int = 1, timeout: Duration = .seconds(15))
+    func waitForStatus(_ status: SensorStatusChanged.Status, count: Int = 1, timeout: Duration = TestDeadline.hang)
         async throws
     {
         do {
@@ -49,7 +49,7 @@ struct PluginHarness {
     }
 
     /// Waits (bounded) until the plugin has logged `message` `count` times.
-    func waitForLog(_ message: String, count: Int = 1, timeout: Duration = .seconds(15)) async throws {
+    func waitForLog(_ message: String, count: Int = 1, timeout: Duration = TestDeadline.hang) async throws {
         do {
             try await eventually(timeout: timeout) { logs.all.filter { $0.message == message }.count >= count }
         } catch {
@@ -58,7 +58,7 @@ struct PluginHarness {
     }
 
     /// Waits (bounded) until `count` readings have been published.
-    func waitForReadings(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+    func waitForReadings(_ count: Int, timeout: Duration = TestDeadline.hang) async throws {
         do {
             try await eventually(timeout: timeout) { readings.all.count >= count }
         } catch {

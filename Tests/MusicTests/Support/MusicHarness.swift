@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubCore
 import HubTestKit
@@ -12,9 +13,12 @@ struct MusicHarness {
     let folder: TemporaryDirectory
     private let statusList: Recorder<AudioStatusChanged.Status>
     private let announcementList: Recorder<Announcement>
+    private let logList: Recorder<LogEntry>
 
     var statuses: [AudioStatusChanged.Status] { statusList.all }
     var announcements: [String] { announcementList.all.map(\.text) }
+    /// What the plugin logged so far, at every level down to trace.
+    var log: [LogEntry] { logList.all }
 
     /// Runs the plugin with `configuration` until `body` returns, then shuts it down gracefully.
     static func run(
@@ -22,15 +26,20 @@ struct MusicHarness {
         _ body: (MusicHarness) async throws -> Void
     ) async throws {
         var (context, directory) = try PluginContext.test()
-        if ProcessInfo.processInfo.environment["STAYFIT_TEST_LOG"] != nil {
-            context.logger = Logger(label: "music", factory: { StreamLogHandler.standardError(label: $0) })
-            context.logger.logLevel = .trace
-        }
+        // The plugin's log is kept, so a test can wait for what the plugin did as for any other event.
+        let logList = Recorder<LogEntry>()
+        let echo = ProcessInfo.processInfo.environment["STAYFIT_TEST_LOG"] != nil
+        context.logger = Logger(
+            label: "music",
+            factory: {
+                RecordingLogHandler(recorder: logList, echo: echo ? StreamLogHandler.standardError(label: $0) : nil)
+            })
+        context.logger.logLevel = .trace
         defer { withExtendedLifetime(directory) {} }
         let statuses = context.bus.messages(of: AudioStatusChanged.self)
         let announcements = context.bus.messages(of: Announcement.self)
         let harness = MusicHarness(
-            context: context, folder: folder, statusList: Recorder(), announcementList: Recorder())
+            context: context, folder: folder, statusList: Recorder(), announcementList: Recorder(), logList: logList)
         let plugin = MusicPlugin(configuration: configuration, context: context)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
@@ -53,15 +62,38 @@ struct MusicHarness {
         }
     }
 
-    /// Waits (bounded, 30 s) until a status matching `predicate` has been published `count` times.
+    /// Waits until a status matching `predicate` has been published `count` times. The generous deadline only ends
+    /// a test that would hang, saying what it waited for.
     func waitForStatus(
         count: Int = 1, _ what: String, _ predicate: @escaping (AudioStatusChanged.Status) -> Bool
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while statuses.filter(predicate).count < count {
-            guard ContinuousClock.now < deadline else {
-                throw HarnessFailure("no \(what) (#\(count)) within 30 s; statuses: \(statuses)")
+        try await waitUntil("\(what) (#\(count)); statuses: \(statuses)") { statuses.filter(predicate).count >= count }
+    }
+
+    /// Waits until the plugin has logged `message` (with `metadata`, if given) `count` times after the entry at
+    /// `position`; returns where in the log the last of them is.
+    @discardableResult
+    func waitForLog(
+        _ message: String, metadata: [String: String] = [:], count: Int = 1, after position: Int = -1
+    ) async throws -> Int {
+        let matching = {
+            log.indices.filter { index in
+                let entry = log[index]
+                return index > position && entry.message == message
+                    && metadata.allSatisfy { key, value in entry.metadata[key] == value }
             }
+        }
+        try await waitUntil("log \"\(message)\" \(metadata) (#\(count)); log: \(log.map(\.message))") {
+            matching().count >= count
+        }
+        return matching()[count - 1]
+    }
+
+    /// Looks at what was recorded until `condition` holds, or throws after 60 s (only to end a hanging test).
+    private func waitUntil(_ what: @autoclosure () -> String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + TestDeadline.hang
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw HarnessFailure("waited 60 s in vain for \(what())") }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -89,4 +121,31 @@ final class Recorder<Element: Sendable>: Sendable {
 struct HarnessFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// One line of the plugin's log.
+struct LogEntry: Sendable {
+    let level: Logger.Level
+    let message: String
+    let metadata: [String: String]
+}
+
+/// Keeps every entry in a `Recorder`, and echoes it to another handler when the test is run to be read.
+private struct RecordingLogHandler: LogHandler {
+    let recorder: Recorder<LogEntry>
+    let echo: StreamLogHandler?
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        recorder.append(
+            LogEntry(level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
+        echo?.log(event: event)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Glibc
+// `stdout` is a C global, which Swift 6 names only with @preconcurrency: StandardOutput.finish flushes it alone.
+@preconcurrency import Glibc
 import HubCore
 import Synchronization
 
@@ -77,10 +78,11 @@ enum StandardOutput {
     /// Writes what stdio still holds; if any write to standard output failed, other than to a closed pipe, says so on
     /// standard error and exits with status 1.
     static func finish() {
-        // All of stdio's streams (Swift 6 may not name `stdout`, a C global); only standard output is written to.
-        // A write that failed when the buffer filled up keeps its bytes in the buffer, so this one fails again.
-        let flushed = fflush(nil) == 0
-        let code: Int32? = flushed ? failure.withLock { $0 } : errno
+        // Standard output alone: fflush(nil) would also lock standard input, which a thread blocked in readLine
+        // holds (`stayfit setup` hung there). A write that failed when the buffer filled up sets the error flag.
+        let flushed = fflush(stdout) == 0
+        let failedBefore = ferror(stdout) != 0
+        let code: Int32? = flushed ? failure.withLock { $0 } ?? (failedBefore ? EIO : nil) : errno
         guard let code else { return }
         guard code != EPIPE, !readerHasGone() else { return }
         let reason = String(cString: strerror(code))

@@ -36,7 +36,7 @@ public final class HubLock: Sendable {
     /// Does not wait: a lock held by another process is an error at once.
     ///
     /// - Throws: `HubLockError` when another process holds the lock; `HubStoreError` when the directory or
-    ///   the file cannot be made or opened.
+    ///   the file cannot be made or opened, or when `hub.lock` is a symbolic link or anything but a regular file.
     public init(directory: URL, purpose: Purpose) throws {
         do {
             try FileManager.default.createDirectory(
@@ -45,11 +45,10 @@ public final class HubLock: Sendable {
             throw HubStoreError.cannotCreateDirectory(directory.path, reason: error.localizedDescription)
         }
         let path = directory.appendingPathComponent(Self.fileName).path
-        // O_CLOEXEC: a child process must not inherit the lock and keep it after the hub has gone.
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw HubStoreError.cannotOpen(path, reason: String(cString: strerror(errno)))
-        }
+        // Never through a link nor onto anything but a regular file: the file is truncated and written below (as
+        // root, a planted `hub.lock -> /etc/shadow` emptied that). O_CLOEXEC: a child process must not inherit the
+        // lock and keep it after the hub has gone.
+        let descriptor = try DataDirectoryFile.open(path, flags: O_RDWR)
         var result: Int32
         repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
         guard result == 0 else {

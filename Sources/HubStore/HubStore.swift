@@ -28,8 +28,8 @@ public final class HubStore: Sendable {
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
-    /// - Throws: `HubStoreError` naming the path when the directory cannot be created or the file is not a
-    ///   StayFit database.
+    /// - Throws: `HubStoreError` naming the path when the directory cannot be created, the file is not a
+    ///   StayFit database, or it (or its `-wal` or `-shm` file) is a symbolic link or anything but a regular file.
     /// - Parameter busyTimeout: how long a write waits for another process's write lock before it fails.
     /// - Parameter announcesWrites: write the change marker (``changeMarkerName``) after each write, so that a
     ///   running hub notices; false for the hub's own store.
@@ -43,12 +43,11 @@ public final class HubStore: Sendable {
         } catch {
             throw HubStoreError.cannotCreateDirectory(directory.path, reason: error.localizedDescription)
         }
-        // Create the file ourselves with mode 0600: SQLite gives the -wal and -shm files the same mode.
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw HubStoreError.cannotOpen(path, reason: String(cString: strerror(errno)))
-        }
-        close(fd)
+        // Create the file ourselves with mode 0600: SQLite gives the -wal and -shm files the same mode. None of the
+        // three may be a link or anything but a regular file: SQLite would follow a link, and make or use a database
+        // outside the directory.
+        close(try DataDirectoryFile.open(path, flags: O_RDWR))
+        for suffix in ["-wal", "-shm"] { try DataDirectoryFile.refuseIfNotRegular(path + suffix) }
 
         var configuration = Configuration()
         configuration.label = "stayfit"
@@ -96,8 +95,8 @@ public final class HubStore: Sendable {
     /// marker that cannot be written (a read-only directory) costs the hub the change, not this process the write.
     private func announceWrite() {
         guard let changeMarker else { return }
-        let fd = open(changeMarker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { close(fd) }
+        // Not through a link, and never onto a FIFO (which would block the write) or a device.
+        if let fd = try? DataDirectoryFile.open(changeMarker, flags: O_WRONLY) { close(fd) }
     }
 
     /// Runs `body` with a read-only snapshot, mapping database errors to `HubStoreError`; suspends, never blocks.

@@ -4,7 +4,8 @@ import GRDB
 /// Why the store could not do what was asked: what failed, where, and what to do about it.
 public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable {
     private enum Code: Sendable, Equatable {
-        case cannotCreateDirectory, cannotOpen, diskFull, readOnly, inputOutput, corrupt, busy, notFound, other
+        case cannotCreateDirectory, cannotOpen, notARegularFile, diskFull, readOnly, inputOutput, corrupt, busy,
+            notFound, other
     }
 
     private let code: Code
@@ -31,6 +32,10 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
                 + "or fix its permissions."
         case .cannotOpen:
             return "cannot open the database \(path): \(reason). Check that the directory is writable by this user."
+        case .notARegularFile:
+            return "cannot use \(path): it is \(reason), not a regular file. The hub opens nothing else in its data "
+                + "directory, since a link there could make it overwrite any file: remove it (rm \(path)) and the hub "
+                + "makes the file afresh, or name another folder with --data-dir."
         case .diskFull:
             return "cannot save to \(path): the disk holding it is full (\(reason)). Free some space "
                 + "(df -h shows what is left), then try again; nothing already stored is lost."
@@ -59,6 +64,9 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
     }
     static func cannotOpen(_ path: String, reason: String) -> Self {
         .init(code: .cannotOpen, path: path, reason: reason)
+    }
+    static func notARegularFile(_ path: String, kind: String) -> Self {
+        .init(code: .notARegularFile, path: path, reason: kind)
     }
     static func notFound(_ what: String, path: String) -> Self { .init(code: .notFound, path: path, reason: what) }
 

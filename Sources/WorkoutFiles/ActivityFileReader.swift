@@ -206,10 +206,9 @@ extension ActivityVocabulary {
         let value = try number(text, name, line: line, builder: builder).rounded()
         guard value != 0, value != 255 else { return nil }
         guard ActivityBuilder.plausibleHeartRates.contains(Int(max(-1, min(1000, value)))) else {
-            throw builder.error(
-                line,
-                "heart rate \(Int(max(-1, min(1000, value)))) is outside \(HeartRateMeasured.plausibleRangeDescription)"
-            )
+            // The value as written: clamped, -5 read "-1" and 99999999999999999999 read "1000".
+            let written = Format.printable(text.trimmingCharacters(in: .whitespacesAndNewlines), limit: 40)
+            throw builder.error(line, "heart rate \(written) is outside \(HeartRateMeasured.plausibleRangeDescription)")
         }
         return Int(value)
     }

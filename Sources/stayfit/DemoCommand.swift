@@ -114,9 +114,20 @@ struct DemoCommand: AsyncParsableCommand {
             let clock = SystemClock(speed: speed)
             // Speech plays in real time however fast the clock: when the simulated workout ends, what it said in its
             // last minutes (a second each) is still to be heard, the summary last. The hub waits for it all.
-            let hub = try Hub(
-                configuration: configuration, registry: registry, store: store, clock: clock, logger: logger,
-                presenterStopTimeout: audioOut != nil ? .seconds(300) : .seconds(20))
+            let hub: Hub
+            do {
+                hub = try Hub(
+                    configuration: configuration, registry: registry, store: store, clock: clock, logger: logger,
+                    presenterStopTimeout: audioOut != nil ? .seconds(300) : .seconds(20))
+            } catch let error as ConfigurationError where file != nil && error.key == "plugins.simulator.file" {
+                // The configuration is the demo's own: say what is wrong with the file given, not a line of it.
+                let fix =
+                    error.fix.contains("\"\"")
+                    ? "Give --file a recording (CSV, GPX or TCX; see Plugins/Simulator/README.md), or leave --file "
+                        + "out for the built-in run." : error.fix
+                throw CLIError(
+                    "\(Format.printable(error.problem, limit: 300)). \(fix)", exitCode: ConfigurationError.exitCode)
+            }
             let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")

@@ -51,7 +51,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 let title = try validated { try ReminderInput.title(fields.title) }
                 let weekdays = try validated { try ReminderInput.weekdays(fields.repeat) }
                 let time = try validated { try ReminderInput.time(fields.time) }
-                let alert = try fields.alert.map { text in try validated { try ReminderInput.alert(text) } } ?? nil
+                let alert = try fields.alert.map(alertMinutes) ?? nil
                 let reminder = try await storeOptions.openStore().addReminder(
                     Reminder(title: title, time: time, weekdays: weekdays, alertMinutesBefore: alert))
                 print("Reminder \(reminder.id) added: \(describe(reminder)).")
@@ -79,7 +79,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 if let days = fields.repeat { reminder.weekdays = try validated { try ReminderInput.weekdays(days) } }
                 if let time = fields.time { reminder.time = try validated { try ReminderInput.time(time) } }
                 if let alert = fields.alert {
-                    reminder.alertMinutesBefore = try validated { try ReminderInput.alert(alert) }
+                    reminder.alertMinutesBefore = try alertMinutes(alert)
                 }
                 guard try await store.updateReminder(reminder) else { throw notFound(id) }
                 print("Reminder \(id) changed: \(describe(reminder)).")
@@ -162,7 +162,7 @@ struct RemindersCommand: AsyncParsableCommand {
                 let now = Date()
                 let text = ICalendar(timeZone: .current, createdAt: now).document(for: enabled, startingOn: now)
                 try SafeFileWriter.write(text, to: ics, ifExists: replace.ifExists(at: ics))
-                if ics == SafeFileWriter.standardOutput { return }
+                if SafeFileWriter.namesStandardOutput(ics) { return }
                 let left = all.count - enabled.count
                 print(
                     "Wrote the \(ICalendar.calendarName) with \(enabled.count) reminder\(enabled.count == 1 ? "" : "s") "
@@ -205,6 +205,18 @@ private struct ReminderJSON: Encodable {
 /// Runs a field's check, turning its error into the CLI's bad-data exit (65) with the original app's words.
 private func validated<T>(_ check: () throws -> T) throws -> T {
     do { return try check() } catch let error as ReminderInputError { throw CLIError("\(error).", exitCode: 65) }
+}
+
+/// `--alert`: 1 to 1440 minutes before, or none, as its help says. `0` is refused rather than taken as none: it could
+/// as well mean an alert at the reminder's own time.
+private func alertMinutes(_ text: String) throws -> Int? {
+    let minutes = try validated { try ReminderInput.alert(text) }
+    guard minutes != nil || text.trimmingCharacters(in: .whitespaces).lowercased() == "none" else {
+        throw CLIError(
+            "--alert \(Format.printable(text, limit: 40)): an alert 0 minutes before is the reminder itself; give "
+                + "1 to 1440 minutes before, or none for no alert", exitCode: 65)
+    }
+    return minutes
 }
 
 private func existing(_ id: Int64, in store: HubStore) async throws -> Reminder {

@@ -30,7 +30,7 @@ struct ReplaceOption: ParsableArguments {
         path: String, force: Bool, isTerminal: Bool, ask: (String) -> String?
     ) -> SafeFileWriter.IfExists {
         if force { return .replace }
-        guard isTerminal, path != SafeFileWriter.standardOutput else { return .refuse }
+        guard isTerminal, !SafeFileWriter.namesStandardOutput(path) else { return .refuse }
         var existing = stat()
         guard lstat(path, &existing) == 0,
             existing.st_mode & S_IFMT == S_IFREG || existing.st_mode & S_IFMT == S_IFLNK

@@ -72,17 +72,17 @@ enum ReportArguments {
     /// Prints a command's own lines: on standard error when its picture goes to standard output (`--svg -`), so
     /// that standard output holds the picture alone.
     static func lines(besides svg: String?) -> (String) -> Void {
-        svg == SafeFileWriter.standardOutput ? { printError($0) } : { print($0) }
+        svg.map(SafeFileWriter.namesStandardOutput) == true ? { printError($0) } : { print($0) }
     }
 
     /// Where the picture went, for the closing note.
     static func pictureNote(_ svg: String) -> String {
-        "Picture written to \(svg == SafeFileWriter.standardOutput ? "standard output" : svg)."
+        "Picture written to \(SafeFileWriter.namesStandardOutput(svg) ? "standard output" : svg)."
     }
 
     /// Refuses `--svg -` with `--json`: both would fill standard output.
     static func checkOneStandardOutput(svg: String?, json: Bool) throws {
-        if json, svg == SafeFileWriter.standardOutput {
+        if json, svg.map(SafeFileWriter.namesStandardOutput) == true {
             throw CLIError("--svg - and --json both write to standard output; give --svg a file name", exitCode: 64)
         }
     }

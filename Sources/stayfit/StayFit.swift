@@ -15,13 +15,21 @@ struct StayFit: AsyncParsableCommand {
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
         ])
 
+    /// Usage errors that the argument parser reports (an unknown option, a missing argument) begin as every other
+    /// error does, `error: …`, not `Error: …`.
+    static var _errorPrefix: String { "error: " }
+
     /// Every command starts here.
     ///
     /// SIGPIPE is ignored first: its default ends the process the moment it writes to a pipe whose reader has
     /// gone (`stayfit run | head -1`), which for the hub means in the middle of a workout, left marked running. A
     /// write then fails with EPIPE instead, which the console takes as its screen going away.
+    ///
+    /// Every command that ends without an error of its own ends with ``StandardOutput/finish()``: what it printed
+    /// is written out, and a failed write (`> /dev/full`) is an error (status 1), not a silent success.
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
         await main(nil)
+        StandardOutput.finish()
     }
 }

@@ -78,7 +78,7 @@ extension WorkoutsCommand {
                 let points = try await WorkoutExporter.export(
                     workout, from: store, format: format, sport: sport, to: writer)
                 try writer.finish()
-                let toStandardOutput = output == nil || output == SafeFileWriter.standardOutput
+                let toStandardOutput = output.map(SafeFileWriter.namesStandardOutput) ?? true
                 let message =
                     "Wrote workout \(id) to \(toStandardOutput ? "standard output" : output ?? ""): \(Format.counted(points, "point")), "
                     + "\(format.rawValue.uppercased())."
@@ -89,6 +89,7 @@ extension WorkoutsCommand {
 
         private func exportAll(from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport?) async throws {
             let directory = URL(fileURLWithPath: dir ?? ".")
+            try Self.checkFolder(dir ?? ".")
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
@@ -127,6 +128,29 @@ extension WorkoutsCommand {
                         + (kept == 0
                             ? "." : "; kept \(kept) file\(kept == 1 ? "" : "s") already there (--force replaces them).")
             )
+        }
+
+        /// Refuses a `--dir` that cannot be a folder: `-` (standard output holds one document, not a folder of them)
+        /// and anything already there that is not a folder (or a link to one), such as `/dev/null` or a file.
+        static func checkFolder(_ path: String) throws {
+            guard path != SafeFileWriter.standardOutput else {
+                throw CLIError(
+                    "--dir -: standard output cannot take a folder of files; give --dir a folder, or export one "
+                        + "workout with -o - instead", exitCode: 64)
+            }
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return }
+            let kind =
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: "a file"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFIFO: "a named pipe (FIFO)"
+                case S_IFSOCK: "a socket"
+                default: "not a folder"
+                }
+            throw CLIError(
+                "--dir \(Format.printable(path, limit: 200)) is \(kind), not a folder: give a folder (one that does not "
+                    + "exist yet is created)", exitCode: 64)
         }
 
         /// Why `workout` cannot be exported as `format`, or nil when it can.

@@ -29,12 +29,13 @@ import Testing
     }
 
     /// Each way TOML nests adds to the one it is inside: a header, a dotted key, a list, an inline table, a dotted
-    /// key inside that.
+    /// key inside that. A level is a level of the parsed tree: `a = { b = 1 }` is 2 deep, as `a.b = 1` is, and
+    /// `[[a.b]]` is 3 (the list `b` and the table in it).
     @Test(arguments: [
-        ("[a.b]\nc.d = [[{ e.f = [1] }]]\n", 2, 10),
+        ("[a.b]\nc.d = [[{ e.f = [1] }]]\n", 2, 9),
         ("a = [[1], [[2]], 3]\n", 1, 4),
-        ("a = { b = { c = 1 }, d.e.f = 2 }\n", 1, 5),
-        ("[[a.b]]\nc = [\n  [1,\n   [2]],\n]\n", 4, 6),
+        ("a = { b = { c = 1 }, d.e.f = 2 }\n", 1, 4),
+        ("[[a.b]]\nc = [\n  [1,\n   [2]],\n]\n", 4, 7),
     ])
     func countsEveryWayOfNesting(text: String, line: Int, depth: Int) {
         #expect(ConfigNesting.firstLine(deeperThan: depth, in: text) == nil)

@@ -7,7 +7,12 @@ import Testing
 /// `quit` and SIGTERM, until SIGKILL). The reload is refused and logged, the workout goes on, and the hub ends
 /// normally with the workout stored as finished.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct ReloadHostileFileTests {
-    enum Replacement: String, CaseIterable, Sendable { case nestedTooDeep, fifo }
+    enum Replacement: String, CaseIterable, Sendable {
+        case nestedTooDeep, fifo
+        /// Dotted keys 20 KB deep after a multi-line string that ends in an extra quote (`"""a""""`), which the
+        /// guard once read as a string opening to the end of the line.
+        case nestedBehindAString
+    }
     enum Ending: String, CaseIterable, Sendable { case quit, sigterm }
 
     @Test(arguments: Replacement.allCases, Ending.allCases)
@@ -28,6 +33,12 @@ import Testing
             let line = valid.components(separatedBy: "\n").count
             _ = try scratch.write(
                 "stayfit.toml", valid + "[" + Array(repeating: "a", count: 10_000).joined(separator: ".") + "]\n")
+            expected = "\(config):\(line): tables, keys and lists nested more than 32 levels deep"
+        case .nestedBehindAString:
+            let valid = ReloadTests.configuration(progress: 1) + "\n"
+            let line = valid.components(separatedBy: "\n").count
+            let keys = Array(repeating: "a", count: 10_000).joined(separator: ".")
+            _ = try scratch.write("stayfit.toml", valid + "x = [\"\"\"a\"\"\"\", {" + keys + " = 1}]\n")
             expected = "\(config):\(line): tables, keys and lists nested more than 32 levels deep"
         case .fifo:
             try FileManager.default.removeItem(atPath: config)

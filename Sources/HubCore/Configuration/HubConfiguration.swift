@@ -41,7 +41,8 @@ public struct HubConfiguration {
     /// Parses `text`, naming it `file` in errors.
     ///
     /// - Throws: `ConfigurationError`; `.tooDeep` for tables or lists nested deeper than the parser can safely
-    ///   follow, checked before the parser sees the text.
+    ///   follow, and `.syntax` for a table header without a name, which the parser cannot take: both checked before
+    ///   the parser sees the text.
     public init(text: String, file: String) throws {
         // The TOML parser reads a C string: it would stop at a NUL and ignore the rest of the file without a word.
         if let line = TextFile.lineOfFirstNUL(in: text.utf8) {
@@ -50,12 +51,31 @@ public struct HubConfiguration {
                 problem: "the configuration file \(TextFile.Failure.nulByte(line: line))",
                 fix: Self.fix(for: .nulByte(line: line)))
         }
-        if let line = ConfigNesting.firstLine(in: text) {
+        switch ConfigNesting.firstProblem(in: text) {
+        case .tooDeep(let line):
             throw ConfigurationError(
                 kind: .tooDeep, file: file, line: line, key: nil,
                 problem:
                     "tables, keys and lists nested more than \(Format.counted(ConfigNesting.deepest, "level")) deep",
                 fix: "Nest less: the hub's own settings go 6 levels deep at most.")
+        case .headerWithoutName(let line):
+            throw ConfigurationError(
+                kind: .syntax, file: file, line: line, key: nil,
+                problem: "not valid TOML (a table header in [ ] begins with its name, a bare or quoted key)",
+                fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
+        case .listValueMissing(let line):
+            throw ConfigurationError(
+                kind: .syntax, file: file, line: line, key: nil,
+                problem: "not valid TOML (a list holds values separated by commas: no '}' where a value or ']' is "
+                    + "due, and no Unicode line separator outside a string)",
+                fix: "Fix the syntax; the sample etc/stayfit.toml shows every key.")
+        case .controlCharacter(let line, let escape):
+            throw ConfigurationError(
+                kind: .invalidValue, file: file, line: line, key: nil,
+                problem: "the escape \(escape) in a string makes a control character, which no setting takes",
+                fix: "Remove it: a string may hold tabs (\\t) and line breaks (\\n), nothing else below a space.")
+        case nil:
+            break
         }
         let source = ConfigSource(file: file, text: text)
         let table: TOMLTable

@@ -6,7 +6,9 @@
 public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatable {
     private enum Code: Equatable, Sendable {
         case exists
-        case existingLink
+        case existingLink(target: String)
+        case danglingLink(target: String)
+        case untrustedLink(link: String)
         case notAFile(kind: String)
         case missingFolder(String)
         case cannotCreate(folder: String, reason: String)
@@ -28,8 +30,25 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
     /// A file is at the path, and the writer was told to keep it.
     static func exists(_ path: String) -> FileWriteError { FileWriteError(.exists, path: path) }
 
-    /// A symbolic link is at the path, and the writer was told to keep it.
-    static func existingLink(_ path: String) -> FileWriteError { FileWriteError(.existingLink, path: path) }
+    /// A symbolic link at the path leads to a file, and the writer was told to keep it.
+    static func existingLink(_ path: String, target: String) -> FileWriteError {
+        FileWriteError(.existingLink(target: target), path: path)
+    }
+
+    /// A symbolic link at the path leads to nothing (to `target`, which does not exist).
+    static func danglingLink(_ path: String, target: String) -> FileWriteError {
+        FileWriteError(.danglingLink(target: target), path: path)
+    }
+
+    /// A link on the way (`link`) is one the kernel would not follow: someone else's, in a shared sticky folder.
+    static func untrustedLink(_ path: String, link: String) -> FileWriteError {
+        FileWriteError(.untrustedLink(link: link), path: path)
+    }
+
+    /// The path is something other than a regular file, `kind` said in words ("a link to an open file descriptor").
+    static func notAFile(_ path: String, kind: String, offersStandardOutput: Bool) -> FileWriteError {
+        FileWriteError(.notAFile(kind: kind), path: path, offersStandardOutput: offersStandardOutput)
+    }
 
     /// The path names a device, FIFO, socket or directory (`kind` says which), which is never replaced.
     static func notAFile(_ path: String, mode: mode_t, offersStandardOutput: Bool) -> FileWriteError {
@@ -58,7 +77,10 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
     }
 
     /// Whether a file (or a symbolic link) at the path was kept because the writer was told not to replace it.
-    public var isExistingFile: Bool { code == .exists || code == .existingLink }
+    public var isExistingFile: Bool {
+        if case .existingLink = code { return true }
+        return code == .exists
+    }
 
     /// Whether the write failed for want of space (a full disk or quota), rather than being refused.
     public var isDiskFull: Bool {
@@ -72,9 +94,16 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
         switch code {
         case .exists:
             return "\(place) exists; add --force to replace it"
-        case .existingLink:
-            return
-                "\(place) exists (a symbolic link); add --force to replace the link (what it points to is left alone)"
+        case .existingLink(let target):
+            return "\(place) is a link to \(Format.printable(target, limit: 200)), which exists; add --force to "
+                + "replace that file (the link stays)"
+        case .danglingLink(let target):
+            return "\(place) is a symbolic link to \(Format.printable(target, limit: 200)), which does not exist; give "
+                + "the path of the file to write"
+        case .untrustedLink(let link):
+            return "\(place): the symbolic link \(Format.printable(link, limit: 200)) belongs to another user, in a "
+                + "folder anyone may write to; it is not followed (as the kernel's protected_symlinks does not). "
+                + "Give a path in a folder of your own"
         case .notAFile(let kind) where kind == "a directory":
             return "\(place) is a directory, not a file: give a file path (a name inside it)\(orStandardOutput)"
         case .notAFile(let kind):

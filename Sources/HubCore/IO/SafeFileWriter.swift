@@ -17,11 +17,18 @@ import Foundation
 ///
 /// What is at the target decides what may happen:
 /// - nothing: the file is created;
-/// - a regular file, or a symbolic link to one or to nothing: kept, unless `ifExists` is ``IfExists/replace``;
-///   a link is replaced itself, never written through;
-/// - a device, FIFO, socket or directory (also behind a link, such as `/dev/stdout`): always refused.
+/// - a regular file: kept, unless `ifExists` is ``IfExists/replace``;
+/// - a symbolic link (or a chain of them) to a regular file: that file is the target, kept unless `ifExists` is
+///   ``IfExists/replace``, then replaced (the link stays, and leads to the new file). A link to nothing is refused,
+///   and so is a link that the kernel's `protected_symlinks` would not follow (in a world-writable sticky folder
+///   such as `/tmp`, owned by someone else than this user and the folder's owner): as root, a link planted there
+///   would make any file the target;
+/// - a device, FIFO, socket or directory (also behind a link): always refused.
 ///
-/// `-` (``standardOutput``) is standard output, written as it goes, when `allowsStandardOutput`.
+/// `-` (``standardOutput``) is standard output, written as it goes, when `allowsStandardOutput`; so are
+/// `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1` and any link to them, which name what standard output is open on
+/// rather than a file (with output redirected to a file, the link leads to that file, and replacing it would take
+/// it from under the shell). A link to another open descriptor (`/dev/stderr`) is refused.
 ///
 /// ```swift
 /// let file = try SafeFileWriter(path: "run.gpx", ifExists: force ? .replace : .refuse)
@@ -58,8 +65,16 @@ public final class SafeFileWriter {
     private var failure: FileWriteError?
     private var isOpen = true
 
-    /// Whether this writes to standard output (the path was `-`).
+    /// Whether this writes to standard output (the path was `-`, `/dev/stdout` or the like).
     public var isStandardOutput: Bool { folder < 0 }
+
+    /// Whether `path` names standard output: `-`, or `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1` or a link to one of
+    /// them. A command whose document goes there writes its own lines to standard error instead.
+    public static func namesStandardOutput(_ path: String) -> Bool {
+        if path == standardOutput { return true }
+        if case .standardOutput = resolve(path) { return true }
+        return false
+    }
 
     /// Checks what is at `path` and opens the temporary file beside it.
     ///
@@ -72,15 +87,33 @@ public final class SafeFileWriter {
     public init(path: String, ifExists: IfExists, allowsStandardOutput: Bool = true) throws(FileWriteError) {
         self.path = path
         self.ifExists = ifExists
-        if allowsStandardOutput, path == Self.standardOutput {
+        let target: String
+        switch path == Self.standardOutput ? .standardOutput : Self.resolve(path) {
+        case .standardOutput where allowsStandardOutput:
             (folder, folderPath, name, temporaryName, mode, owner, descriptor) = (-1, "", "", "", 0, nil, 1)
             return
+        case .standardOutput where path == Self.standardOutput:
+            target = path
+        case .standardOutput, .descriptor:
+            throw .notAFile(path, kind: "a link to an open file descriptor", offersStandardOutput: allowsStandardOutput)
+        case .dangling(let end):
+            throw .danglingLink(path, target: end)
+        case .untrusted(let link):
+            throw .untrustedLink(path, link: link)
+        case .path(let end):
+            target = end
         }
-        let slash = path.lastIndex(of: "/")
-        folderPath = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let slash = target.lastIndex(of: "/")
+        folderPath = slash.map { target[..<$0].isEmpty ? "/" : String(target[..<$0]) } ?? "."
+        name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         guard !name.isEmpty, name != ".", name != ".." else {
-            throw .notAFile(path, mode: S_IFDIR, offersStandardOutput: allowsStandardOutput)
+            // `out/` names a folder: say so only when there is one.
+            var status = stat()
+            guard stat(target, &status) == 0 else {
+                let missing = target.hasSuffix("/") ? String(target.dropLast()) : target
+                throw .missingFolder(path, folder: missing.isEmpty ? "/" : missing)
+            }
+            throw .notAFile(path, mode: status.st_mode, offersStandardOutput: allowsStandardOutput)
         }
         folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
@@ -91,7 +124,7 @@ public final class SafeFileWriter {
         do {
             (mode, owner) = try Self.replaced(
                 name, in: folder, path: path, folderPath, ifExists: ifExists,
-                allowsStandardOutput: allowsStandardOutput)
+                allowsStandardOutput: allowsStandardOutput, through: target == path ? nil : target)
             (temporaryName, descriptor) = try Self.createTemporary(beside: name, in: folder, path: path, folderPath)
         } catch {
             close(folder)
@@ -232,9 +265,11 @@ public final class SafeFileWriter {
 
     /// The mode the new file gets (the replaced file's, or 0644 less the umask) and the owner it keeps; throws for
     /// what may not be replaced.
+    ///
+    /// - Parameter linkTarget: the file a link at `path` leads to, which `name` names, or nil when `path` is no link.
     private static func replaced(
         _ name: String, in folder: Int32, path: String, _ folderPath: String, ifExists: IfExists,
-        allowsStandardOutput: Bool
+        allowsStandardOutput: Bool, through linkTarget: String?
     ) throws(FileWriteError) -> (mode_t, (user: uid_t, group: gid_t)?) {
         let fresh = (0o644 & ~umaskValue, nil as (user: uid_t, group: gid_t)?)
         var existing = stat()
@@ -245,19 +280,82 @@ public final class SafeFileWriter {
         }
         switch existing.st_mode & S_IFMT {
         case S_IFREG:
-            guard ifExists == .replace else { throw .exists(path) }
+            guard ifExists == .replace else {
+                throw linkTarget.map { .existingLink(path, target: $0) } ?? .exists(path)
+            }
             return (existing.st_mode & 0o777, (existing.st_uid, existing.st_gid))
         case S_IFLNK:
-            // What the link leads to decides: a device behind it (/dev/stdout) is refused like the device.
-            var target = stat()
-            if fstatat(folder, name, &target, 0) == 0, target.st_mode & S_IFMT != S_IFREG {
-                throw .notAFile(path, mode: target.st_mode, offersStandardOutput: allowsStandardOutput)
-            }
-            guard ifExists == .replace else { throw .existingLink(path) }
-            return fresh
+            // Links were followed to their end before: this one appeared since. Never followed, nor replaced.
+            throw .exists(path)
         default:
             throw .notAFile(path, mode: existing.st_mode, offersStandardOutput: allowsStandardOutput)
         }
+    }
+
+    // MARK: - Links
+
+    /// Where a path leads once its symbolic links are followed.
+    enum Resolution {
+        /// A path that is no link (nothing may be there yet), or the end of a chain of links.
+        case path(String)
+        /// `/dev/stdout` and the like: this process's descriptor 1.
+        case standardOutput
+        /// Another open descriptor (`/dev/stderr`, `/proc/self/fd/3`, or another process's).
+        case descriptor
+        /// A link to nothing; the path it would lead to.
+        case dangling(String)
+        /// A link that the kernel's `protected_symlinks` would not follow.
+        case untrusted(String)
+    }
+
+    /// Follows the symbolic links at the end of `path`, one at a time (at most 40, as the kernel does).
+    static func resolve(_ path: String) -> Resolution {
+        var current = path
+        for followed in 0...40 {
+            if let end = descriptorLink(current) { return end }
+            var status = stat()
+            guard lstat(current, &status) == 0 else {
+                return followed > 0 && errno == ENOENT ? .dangling(current) : .path(current)
+            }
+            guard status.st_mode & S_IFMT == S_IFLNK else { return .path(current) }
+            let linkFolder = Self.folder(of: current)
+            if isProtected(link: status, in: linkFolder) { return .untrusted(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return .path(current) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : (linkFolder == "/" ? "" : linkFolder) + "/" + target
+        }
+        // A loop of links: what the kernel says about it (ELOOP) is the error.
+        return .path(current)
+    }
+
+    /// `/proc/<pid>/fd/<n>` (also reached as `/proc/self/fd/<n>` or `/dev/fd/<n>`), which leads to whatever
+    /// descriptor n is open on, not to a path.
+    private static func descriptorLink(_ path: String) -> Resolution? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        guard let number = Int32(name), let real = realpath(Self.folder(of: path), nil) else { return nil }
+        defer { free(real) }
+        let parts = String(cString: real).split(separator: "/")
+        guard parts.count >= 3, parts[0] == "proc", parts.last == "fd", let owner = Int32(parts[1]) else { return nil }
+        guard parts.count == 3 || (parts.count == 5 && parts[2] == "task") else { return nil }
+        return owner == getpid() && number == 1 ? .standardOutput : .descriptor
+    }
+
+    /// Whether the kernel (`fs.protected_symlinks`) would refuse to follow a link with `link`'s status in `folder`:
+    /// the folder is sticky and world-writable, and the link is owned neither by this user nor by the folder's owner.
+    private static func isProtected(link: stat, in folder: String) -> Bool {
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return false }
+        // S_ISVTX and S_IWOTH, which Swift does not import.
+        let stickyAndShared = status.st_mode & 0o1000 != 0 && status.st_mode & 0o002 != 0
+        return stickyAndShared && link.st_uid != geteuid() && link.st_uid != status.st_uid
+    }
+
+    /// The folder part of `path`: "." when it has none, "/" for a name in the root.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return path[..<slash].isEmpty ? "/" : String(path[..<slash])
     }
 
     /// Creates a file nobody else can have named: a random name, `O_EXCL` (never an existing file), `O_NOFOLLOW`

@@ -68,7 +68,7 @@ public enum GPSProbe {
                     case .success:
                         break
                     }
-                    // Enough to answer: a 3D fix with the satellites it used, or three more report cycles since the
+                    // Enough to answer: a 3D fix with the satellites it used, or five more report cycles since the
                     // first fix for a receiver that never says which it uses (gpsd reports a cycle in parts: a 2D
                     // position and a SKY without the used satellites can come before the 3D position and the
                     // satellites of the same second, and on a loaded machine before the next cycle's position).
@@ -78,7 +78,7 @@ public enum GPSProbe {
                         firstFixTime = firstFixTime ?? position.time
                         if let time = position.time, let first = firstFixTime, time > first { laterCycles.insert(time) }
                         let complete = position.mode >= 3 && (sky.satellitesUsed ?? 0) > 0
-                        if complete || laterCycles.count >= 3 { return reading }
+                        if complete || laterCycles.count >= 5 { return reading }
                     }
                 }
                 return reading

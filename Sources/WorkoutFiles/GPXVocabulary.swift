@@ -56,6 +56,13 @@ struct GPXVocabulary: ActivityVocabulary {
                 throw builder.error(line, "<distance> \(distance) is not a distance in metres")
             }
             point.distanceMeters = distance
+        case "steps" where parent == "extensions":
+            // The workout's steps so far, as the hub writes them (its own extension).
+            let steps = try number(text, name, line: line, builder: builder)
+            guard steps >= 0, steps < 100_000_000, steps == steps.rounded() else {
+                throw builder.error(line, "<steps> \(text) is not a count of steps")
+            }
+            point.stepsTotal = Int(steps)
         case "trkpt":
             guard hasTime else {
                 throw builder.error(pointLine, "a track point without a <time>; a workout needs the time of each point")

@@ -14,6 +14,10 @@ public struct GPXWriter {
     /// Points written so far.
     public private(set) var pointCount = 0
 
+    /// The namespace of the hub's own extension (`<stayfit:steps>`, the workout's steps so far); other readers
+    /// pass it by, as GPX lets them.
+    public static let hubNamespace = "urn:stayfit-hub:gpx:1"
+
     /// Writes the document's head: metadata and the track's name and type.
     public init(output: ChunkedFileWriter, name: String, startedAt: Date, sport: ActivitySport) {
         self.output = output
@@ -24,6 +28,7 @@ public struct GPXWriter {
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
             xmlns:gpxdata="http://www.cluetrust.com/XML/GPXDATA/1/0" \
+            xmlns:stayfit="\(Self.hubNamespace)" \
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
             http://www.garmin.com/xmlschemas/TrackPointExtension/v2 \
             http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
@@ -87,7 +92,8 @@ public struct GPXWriter {
         output.write(time: point.time)
         output.write("</time>")
         let hasTrackPointExtension = point.heartRate != nil || point.cadence != nil || point.speedMetersPerSecond != nil
-        if hasTrackPointExtension || point.distanceMeters != nil { output.write("<extensions>") }
+        let hasExtensions = hasTrackPointExtension || point.distanceMeters != nil || point.stepsTotal != nil
+        if hasExtensions { output.write("<extensions>") }
         if hasTrackPointExtension {
             // The extension's elements in the order its schema requires: hr, cad, speed.
             output.write("<gpxtpx:TrackPointExtension>")
@@ -115,7 +121,13 @@ public struct GPXWriter {
             output.write(max(0, distance), decimals: 2)
             output.write("</gpxdata:distance>")
         }
-        if hasTrackPointExtension || point.distanceMeters != nil { output.write("</extensions>") }
+        if let steps = point.stepsTotal {
+            // The workout's own steps: a cadence in whole strides a minute gives them back only within 0.5 %.
+            output.write("<stayfit:steps>")
+            output.write(steps)
+            output.write("</stayfit:steps>")
+        }
+        if hasExtensions { output.write("</extensions>") }
         output.write("</trkpt>\n")
         pointCount += 1
         segmentPosition = (latitude, longitude, point.altitudeMeters)

@@ -13,13 +13,14 @@ public struct TrackPoint: Sendable {
     private var storedSpeed = Double.nan
     private var storedHeartRate: UInt8 = 0
     private var storedCadence: UInt8 = 0
+    private var storedSteps: Int32 = -1
     /// The line of the file the point starts on, for error messages; 0 when it comes from the store.
     public var line: Int32 = 0
 
     public init(
         time: Date, latitude: Double? = nil, longitude: Double? = nil, altitudeMeters: Double? = nil,
         distanceMeters: Double? = nil, speedMetersPerSecond: Double? = nil, heartRate: Int? = nil,
-        cadence: Int? = nil
+        cadence: Int? = nil, stepsTotal: Int? = nil
     ) {
         self.time = time
         self.latitude = latitude
@@ -29,6 +30,7 @@ public struct TrackPoint: Sendable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.heartRate = heartRate
         self.cadence = cadence
+        self.stepsTotal = stepsTotal
     }
 
     /// Degrees north, -90…90.
@@ -64,6 +66,13 @@ public struct TrackPoint: Sendable {
     public var cadence: Int? {
         get { storedCadence == 0 ? nil : Int(storedCadence) }
         set { storedCadence = newValue.map { UInt8(clamping: min($0, 254)) } ?? 0 }
+    }
+
+    /// The workout's steps up to and including this point, as the hub writes them (its own GPX extension), so that
+    /// a workout it exported comes back with its steps exactly rather than estimated again from a cadence.
+    public var stepsTotal: Int? {
+        get { storedSteps < 0 ? nil : Int(storedSteps) }
+        set { storedSteps = newValue.map { Int32(clamping: max(0, $0)) } ?? -1 }
     }
 
     /// Whether the point has a position.

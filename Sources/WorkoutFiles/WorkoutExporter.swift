@@ -76,7 +76,7 @@ public enum WorkoutExporter {
             // Elevation goes here once samples store it (`altitudeMeters: sample.altitudeMeters`).
             altitudeMeters: sample.altitudeMeters, distanceMeters: sample.distanceMeters,
             speedMetersPerSecond: sample.speedMetersPerSecond, heartRate: sample.heartRate,
-            cadence: cadence.add(second: sample.second, steps: sample.steps))
+            cadence: cadence.add(second: sample.second, steps: sample.steps), stepsTotal: sample.steps)
     }
 
     /// Calls `body` with every stored second of `workout` in order, and the second before it.

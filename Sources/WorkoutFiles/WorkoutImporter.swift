@@ -156,8 +156,11 @@ public enum WorkoutImporter {
         var secondInRun = 0
         var fileDistance = 0.0
         var heartRate: (beatsPerMinute: Int, at: Date)?
-        // A running cadence (strides a minute) is the workout's steps: two a stride, held like a heart rate.
-        let cadenceIsSteps = activity.sport == .running
+        // The hub's own export carries the workout's steps so far, which come back exactly; otherwise a running
+        // cadence (strides a minute) is the workout's steps: two a stride, held like a heart rate.
+        let fileCountsSteps = points.contains { $0.stepsTotal != nil }
+        let cadenceIsSteps = activity.sport == .running && !fileCountsSteps
+        var fileSteps = 0
         var cadence: (stridesPerMinute: Int, at: Date)?
         var steps: Double?
         var label = start
@@ -188,6 +191,7 @@ public enum WorkoutImporter {
                 }
                 if cadenceIsSteps, let strides = point.cadence { cadence = (strides, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
+                if let total = point.stepsTotal { fileSteps = max(fileSteps, total) }
                 index += 1
             }
             let fresh = heartRate.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.beatsPerMinute : nil }
@@ -199,6 +203,7 @@ public enum WorkoutImporter {
             var sample = replay.closeSecond(
                 label: label, heartRate: fresh, stepsTotal: steps.map { _ in Int(stepsBefore.rounded(.down)) })
             if keepsOwnDistance { sample.distanceMeters = fileDistance }
+            if fileCountsSteps { sample.steps = fileSteps }
             try emit(sample)
             secondsMade += 1
             secondInRun += 1
@@ -231,6 +236,7 @@ public enum WorkoutImporter {
                 }
             }
         }
+        if fileCountsSteps { totals.steps = fileSteps }
         let estimated = totals.kilocalories
         let fileKilocalories = fileLaps.compactMap(\.kilocalories).reduce(0, +)
         // The recorder's own energy figure is kept; the seconds' running totals are scaled to reach it.

@@ -21,7 +21,9 @@ import Testing
         try await withBlueZMock { environment in
             let first = try await MockStrap.add(to: environment)
             let scratch = try Scratch()
-            async let scan = Self.devices(["scan", "--seconds", "8"], on: environment, data: scratch.path("data"))
+            // The scan's own length is the one window here: long enough that the second strap and the first one's
+            // new signal always come inside it (a loaded run's 8 s ended before the signal was updated).
+            async let scan = Self.devices(["scan", "--seconds", "30"], on: environment, data: scratch.path("data"))
             try await eventually {
                 try await environment.connection.property(
                     "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0", destination: "org.bluez"

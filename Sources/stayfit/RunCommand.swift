@@ -38,7 +38,7 @@ struct RunCommand: AsyncParsableCommand {
                 return configuration
             }
             let configuration = try load()
-            if speed != 1, let plugin = pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
+            if speed != 1, let plugin = try pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
                 throw CLIError(RealTimeRequired(plugin: plugin, speed: speed).description, exitCode: 64)
             }
             // Before the store: a second hub must not even recover the first one's live workout.

@@ -130,16 +130,38 @@ import Testing
         #expect(built.map(\.capabilities) == [[], [.needsRealTime], [.presentsToPerson]])
     }
 
+    @Test func aPluginOnByDefaultRunsWithoutATableAndAnyPluginIsSwitchedOffWithEnabledFalse() throws {
+        let registry = PluginRegistry([GreeterPlugin.self, DefaultOnPlugin.self])
+        let (context, directory) = try PluginContext.test()
+        defer { withExtendedLifetime(directory) {} }
+        func built(_ text: String) throws -> [PluginID] {
+            try registry.build(try HubConfiguration(text: text, file: "stayfit.toml")) { _ in context }.map(\.id)
+        }
+        #expect(try built("") == ["default-on"])
+        #expect(try built("[plugins.greeter]") == ["greeter", "default-on"])
+        #expect(try built("[plugins.default-on]\nenabled = false") == [])
+        #expect(try built("[plugins.greeter]\nenabled = false\n[plugins.default-on]\nenabled = true") == ["default-on"])
+        let configured = try registry.build(
+            try HubConfiguration(text: "[plugins.default-on]\nlabel = \"mine\"", file: "stayfit.toml")
+        ) { _ in context }
+        let instance = try #require(try configured.first?.make() as? DefaultOnPlugin)
+        #expect(instance.label == "mine")
+        let wrongType = #expect(throws: ConfigurationError.self) {
+            try built("[plugins.default-on]\nenabled = \"no\"")
+        }
+        #expect(wrongType?.key == "plugins.default-on.enabled")
+    }
+
     @Test func enabledPluginsWithACapabilityAreFoundWithoutBuildingAny() throws {
         let registry = PluginRegistry([GreeterPlugin.self, RealTimePlugin.self, PresenterPlugin.self])
         let both = try HubConfiguration(text: "[plugins.real-time]\n[plugins.presenter]", file: "stayfit.toml")
-        #expect(registry.enabled(with: .needsRealTime, in: both) == ["real-time"])
-        #expect(registry.enabled(with: .presentsToPerson, in: both) == ["presenter"])
+        #expect(try registry.enabled(with: .needsRealTime, in: both) == ["real-time"])
+        #expect(try registry.enabled(with: .presentsToPerson, in: both) == ["presenter"])
         // A table that would not build (an unknown key) still counts as enabled: nothing is built.
         let bad = try HubConfiguration(text: "[plugins.real-time]\ntypo = 1", file: "stayfit.toml")
-        #expect(registry.enabled(with: .needsRealTime, in: bad) == ["real-time"])
+        #expect(try registry.enabled(with: .needsRealTime, in: bad) == ["real-time"])
         #expect(
-            registry.enabled(with: .needsRealTime, in: try HubConfiguration(text: "[plugins.greeter]", file: "x"))
+            try registry.enabled(with: .needsRealTime, in: HubConfiguration(text: "[plugins.greeter]", file: "x"))
                 .isEmpty)
     }
 }
@@ -173,6 +195,21 @@ private struct RealTimePlugin: Plugin {
     static let capabilities: PluginCapabilities = [.needsRealTime]
 
     init(configuration: Configuration, context: PluginContext) {}
+
+    func run() async throws {}
+}
+
+/// A plugin that runs without a table, like goals and the heart-rate log.
+private struct DefaultOnPlugin: Plugin {
+    struct Configuration: PluginConfiguration {
+        var label: String
+        init(_ table: ConfigTable) throws { label = try table.string("label", default: "default") }
+    }
+    static let id: PluginID = "default-on"
+    static let capabilities: PluginCapabilities = [.onByDefault]
+    let label: String
+
+    init(configuration: Configuration, context: PluginContext) { label = configuration.label }
 
     func run() async throws {}
 }

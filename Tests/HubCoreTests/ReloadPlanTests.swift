@@ -8,7 +8,8 @@ import Testing
     let order: [PluginID] = ["simulator", "console", "heart-rate"]
 
     private func snapshot(_ text: String) throws -> ConfigurationSnapshot {
-        ConfigurationSnapshot(try HubConfiguration(text: text, file: "stayfit.toml"))
+        let configuration = try HubConfiguration(text: text, file: "stayfit.toml")
+        return ConfigurationSnapshot(configuration, enabled: configuration.pluginTables)
     }
 
     @Test func onlyTheChangedTableRestartsAndAddedAndRemovedOnesStartAndStop() throws {

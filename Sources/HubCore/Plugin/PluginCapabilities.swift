@@ -23,11 +23,19 @@ public struct PluginCapabilities: OptionSet, Sendable, Hashable {
     /// person; it gets a bounded time to say what was published before its own stop. Every other plugin stops
     /// before the engine, so that the engine has seen all of its readings and commands.
     public static let presentsToPerson = PluginCapabilities(rawValue: 1 << 1)
+
+    /// It is part of what the hub does out of the box (goals, the all-day heart-rate log, "status now", share text):
+    /// it runs with its defaults when the file has no `[plugins.<id>]` table for it, and `enabled = false` in that
+    /// table switches it off. Every other plugin runs only when its table is there.
+    public static let onByDefault = PluginCapabilities(rawValue: 1 << 2)
 }
 
 extension PluginCapabilities: CustomStringConvertible {
     public var description: String {
-        let names = [(Self.needsRealTime, "needs real time"), (Self.presentsToPerson, "presents to the person")]
+        let names = [
+            (Self.needsRealTime, "needs real time"), (Self.presentsToPerson, "presents to the person"),
+            (Self.onByDefault, "on by default"),
+        ]
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }
 }

@@ -26,26 +26,47 @@ public struct PluginRegistry: Sendable {
         if let unknown = configuration.pluginTables.keys.filter({ !known.contains($0) }).sorted(by: {
             $0.rawValue < $1.rawValue
         }).first {
-            let table = configuration.pluginTables[unknown]
             throw ConfigurationError(
                 kind: .unknownKey, file: configuration.source.file,
                 line: configuration.source.line(of: ["plugins", unknown.rawValue]), key: "plugins.\(unknown)",
-                problem: "there is no plugin called \"\(unknown)\"" + (table == nil ? "" : ""),
+                problem: "there is no plugin called \"\(unknown)\"",
                 fix: "Known plugins: \(ids.map(\.rawValue).joined(separator: ", ")).")
         }
+        let tables = try enabledTables(in: configuration)
         return try types.compactMap { type in
-            guard let table = configuration.pluginTables[type.id] else { return nil }
+            guard let table = tables[type.id] else { return nil }
             return try Self.build(type, table: table, context: context(type.id))
         }
     }
 
-    /// The enabled plugins (those with a `[plugins.<id>]` table) that declare `capability`, in registry order.
+    /// The table of every plugin that runs with `configuration`: each `[plugins.<id>]` table, and an empty one for
+    /// a plugin that is `onByDefault` and has none; without those whose table says `enabled = false`.
+    ///
+    /// - Throws: `ConfigurationError` for an `enabled` that is not true or false.
+    public func enabledTables(in configuration: HubConfiguration) throws -> [PluginID: ConfigTable] {
+        var tables: [PluginID: ConfigTable] = [:]
+        for type in types {
+            // No `??`: its autoclosure would read the capabilities through the existential (see `capabilities(of:)`).
+            var table = configuration.pluginTables[type.id]
+            if table == nil, Self.capabilities(of: type).contains(.onByDefault) {
+                table = .empty(keyPath: ["plugins", type.id.rawValue], file: configuration.source.file)
+            }
+            if let table, try table.bool("enabled", default: true) { tables[type.id] = table }
+        }
+        return tables
+    }
+
+    /// The enabled plugins that declare `capability`, in registry order.
     ///
     /// Reads only which tables exist, builds nothing: `stayfit run` uses it to refuse `--speed` with a plugin that
     /// needs real time before it opens anything.
-    public func enabled(with capability: PluginCapabilities, in configuration: HubConfiguration) -> [PluginID] {
+    /// - Throws: `ConfigurationError` for an `enabled` that is not true or false.
+    public func enabled(with capability: PluginCapabilities, in configuration: HubConfiguration) throws -> [PluginID]
+    {
+        let tables = try enabledTables(in: configuration)
         var found: [PluginID] = []
-        for type in types where configuration.pluginTables[type.id] != nil {
+        // A loop, not a closure: see `capabilities(of:)`.
+        for type in types where tables[type.id] != nil {
             if Self.capabilities(of: type).isSuperset(of: capability) { found.append(type.id) }
         }
         return found

@@ -74,7 +74,7 @@ struct ConfigurationReloader: Service {
         if speed != 1, let plugin = built.first(where: { $0.capabilities.contains(.needsRealTime) }) {
             throw RealTimeRequired(plugin: plugin.id, speed: speed)
         }
-        let next = ConfigurationSnapshot(configuration)
+        let next = ConfigurationSnapshot(configuration, enabled: try registry.enabledTables(in: configuration))
         let plan = ReloadPlan(from: current, to: next, order: registry.ids)
         let byID = Dictionary(uniqueKeysWithValues: built.map { ($0.id, $0) })
         for id in plan.changedPlugins { slots[id]?.replace(with: byID[id]) }

@@ -7,14 +7,14 @@ struct ConfigurationSnapshot: Sendable, Equatable {
     var logLevel: Logger.Level
     var workout: WorkoutSettings
     var heartRateLogRetention: Duration?
-    /// The values of each `[plugins.<id>]` table: present means enabled.
+    /// The values of each enabled plugin's table (`PluginRegistry.enabledTables(in:)`).
     var pluginTables: [PluginID: [String: ConfigValue]]
 
-    init(_ configuration: HubConfiguration) {
+    init(_ configuration: HubConfiguration, enabled tables: [PluginID: ConfigTable]) {
         logLevel = configuration.logLevel
         workout = configuration.workout
         heartRateLogRetention = configuration.heartRateLogRetention
-        pluginTables = configuration.pluginTables.mapValues(\.values)
+        pluginTables = tables.mapValues(\.values)
     }
 
     init(
@@ -34,7 +34,7 @@ struct ReloadPlan: Sendable, Equatable {
     var restart: [PluginID] = []
     /// Enabled by the new file.
     var start: [PluginID] = []
-    /// Disabled by the new file (its table is gone).
+    /// Disabled by the new file (its table is gone, or says `enabled = false`).
     var stop: [PluginID] = []
     /// Tables outside `[plugins]` that changed; the running hub keeps their old values until it restarts.
     var settingsForNextStart: [String] = []

@@ -57,7 +57,8 @@ public struct Hub: Sendable {
         self.bus = bus
         self.logger = logger
         self.registry = registry
-        self.configuration = ConfigurationSnapshot(configuration)
+        self.configuration = ConfigurationSnapshot(
+            configuration, enabled: try registry.enabledTables(in: configuration))
         self.reload = reload
         self.pluginStopTimeout = pluginStopTimeout
         self.presenterStopTimeout = presenterStopTimeout

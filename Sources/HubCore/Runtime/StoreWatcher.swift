@@ -118,7 +118,9 @@ public struct StoreWatcher: Service {
     private func check(_ known: inout [StoreSection: Int64]) async {
         do {
             let versions = try await context.store.changeVersions()
-            for section in StoreSection.allCases where versions[section] != known[section] {
+            // Sorted by name: a fixed order for the log, whichever sections the store has.
+            for section in versions.keys.sorted(by: { $0.rawValue < $1.rawValue })
+            where versions[section] != known[section] {
                 context.logger.info("store changed by another process", metadata: ["section": "\(section)"])
                 context.bus.publish(StoreChanged(section: section))
             }

@@ -24,7 +24,7 @@ func run(count: Int, capacity: Int, interval: Duration?) async -> (
     latencies: [Duration], elapsed: Duration, received: Int, dropped: Int
 ) {
     let bus = MessageBus(capacity: capacity)
-    let streams = (0..<subscriberCount).map { bus.messages(of: Tick.self, subscriber: "bench-\($0)") }
+    let streams = (0..<subscriberCount).map { bus.inbox(of: Tick.self, subscriber: "bench-\($0)") }
     return await withTaskGroup(of: (latencies: [Duration], received: Int).self) { group in
         for stream in streams {
             group.addTask {

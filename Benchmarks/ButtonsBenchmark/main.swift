@@ -1,6 +1,6 @@
 // Button press to confirmation on the bus: a `struct input_event` press written into a FIFO that the buttons plugin
-// reads as its device, to the `ButtonPressed` and the confirming `Announcement` ("Next track.") a bus subscriber
-// receives. The plugin runs as in the hub (FileDescriptorReader thread, watcher loop, real clock); presses are paced
+// reads as its device, to the `MusicCommand` its action asks for and the confirming `Announcement` ("Next track.") a
+// bus subscriber receives. The plugin runs as in the hub (FileDescriptorReader thread, watcher loop, real clock); presses are paced
 // 20 ms apart so that each is measured alone.
 //
 //   swift run -c release stayfit-buttons-bench [presses]
@@ -29,8 +29,8 @@ guard let table = try HubConfiguration(text: text, file: "bench.toml").pluginTab
     fatalError("no table")
 }
 let plugin = ButtonsPlugin(configuration: try ButtonsPlugin.Configuration(table), context: context)
-let pressed = context.bus.messages(of: ButtonPressed.self, subscriber: "bench")
-let confirmed = context.bus.messages(of: Announcement.self, subscriber: "bench")
+let pressed = context.bus.inbox(of: MusicCommand.self, subscriber: "bench")
+let confirmed = context.bus.inbox(of: Announcement.self, subscriber: "bench")
 
 /// One press: KEY_N down and up, each with SYN_REPORT, as the kernel writes them.
 func record(_ type: UInt16, _ code: UInt16, _ value: Int32) -> [UInt8] {
@@ -76,7 +76,7 @@ try await withThrowingTaskGroup(of: Void.self) { group in
         try await Task.sleep(for: .milliseconds(20))
     }
     close(descriptor)
-    show("press written → ButtonPressed on the bus", toPressed)
+    show("press written → MusicCommand on the bus", toPressed)
     show("press written → confirming Announcement on the bus", toConfirmed)
     group.cancelAll()
 }

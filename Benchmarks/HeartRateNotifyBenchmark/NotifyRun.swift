@@ -101,8 +101,8 @@ struct NotifyRun {
             configuration: .init(), context: context, busAddress: DBusAddress(environment.bus.address))
         // Flushing every second rather than the hub's 10 s puts the store's writes inside the measured run.
         let logger = HeartRateLogger(context: context, flushEvery: .seconds(1))
-        let readings = context.bus.messages(of: HeartRateMeasured.self, subscriber: "benchmark")
-        let statuses = context.bus.messages(of: SensorStatusChanged.self, subscriber: "benchmark")
+        let readings = context.bus.inbox(of: HeartRateMeasured.self, subscriber: "benchmark")
+        let statuses = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "benchmark")
         let received = Counter()
         let limit: Duration = .seconds(60) + .milliseconds(count + warmUp)
         return try await withThrowingTaskGroup(of: Measured?.self) { group in

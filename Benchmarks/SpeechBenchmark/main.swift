@@ -74,7 +74,7 @@ let table = try require(
     try HubConfiguration(text: "[plugins.voice-coach]\n", file: "bench.toml").pluginTables["voice-coach"],
     "the voice-coach table")
 let coach = try VoiceCoachPlugin(configuration: VoiceCoachPlugin.Configuration(table), context: context)
-let clips = context.bus.messages(of: SpeechClip.self, subscriber: "bench")
+let clips = context.bus.inbox(of: SpeechClip.self, subscriber: "bench")
 var latencies: [Duration] = []
 try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { try await coach.run() }

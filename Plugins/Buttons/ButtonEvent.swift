@@ -28,7 +28,7 @@ public struct RecognisedPress: Sendable, Equatable {
     /// The device, e.g. `gpio_keys (/dev/input/event0)`.
     public var device: String
     public var keyCode: Int
-    public var kind: ButtonPressed.Kind
+    public var kind: PressKind
     /// What it does, from the mapping; nil when nothing is mapped to it.
     public var action: ButtonAction?
     /// When the key went down, on the watcher's clock.

@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// and presenters, Bluetooth media remotes) and GPIO lines, whose short, long and double presses start, pause, lap
 /// and stop a workout, skip tracks, change the volume and ask for "status now".
 ///
-/// It publishes `ButtonPressed` for every press, then what the press's action asks for: a `WorkoutCommand` (the
+/// A press publishes what its action asks for: a `WorkoutCommand` (the
 /// workout engine confirms it with an announcement), a `MusicCommand` with an `Announcement` that confirms it, or a
 /// `StatusRequested` (the status reporter answers with a sentence).
 public struct ButtonsPlugin: Plugin {
@@ -39,7 +39,6 @@ public struct ButtonsPlugin: Plugin {
             await watcher.run { event in
                 switch event {
                 case .press(let press):
-                    context.bus.publish(ButtonPressed(keyCode: press.keyCode, kind: press.kind, device: press.device))
                     guard let action = press.action else {
                         logger.debug(
                             "button press without an action",

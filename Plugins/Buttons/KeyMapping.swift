@@ -12,9 +12,9 @@ public struct KeyMapping: Sendable, Equatable {
     /// One key and one way of pressing it.
     public struct Binding: Hashable, Sendable {
         public var code: Int
-        public var kind: ButtonPressed.Kind
+        public var kind: PressKind
 
-        public init(code: Int, kind: ButtonPressed.Kind) {
+        public init(code: Int, kind: PressKind) {
             self.code = code
             self.kind = kind
         }
@@ -41,7 +41,7 @@ public struct KeyMapping: Sendable, Equatable {
     ])
 
     /// The action for a press, or nil when the key or the kind does nothing.
-    public func action(code: Int, kind: ButtonPressed.Kind) -> ButtonAction? {
+    public func action(code: Int, kind: PressKind) -> ButtonAction? {
         actions[Binding(code: code, kind: kind)]
     }
 
@@ -69,7 +69,7 @@ public struct KeyMapping: Sendable, Equatable {
                     fix: "Write it as \(name) = { short = \"…\", long = \"…\", double = \"…\" } with the actions: "
                         + ButtonAction.allCases.map(\.rawValue).joined(separator: ", ") + ".")
             }
-            for kind in ButtonPressed.Kind.allCases {
+            for kind in PressKind.allCases {
                 guard let action = try kinds.optionalString(kind.rawValue) else { continue }
                 guard let known = ButtonAction(rawValue: action) else {
                     throw kinds.invalid(

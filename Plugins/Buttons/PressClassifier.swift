@@ -17,7 +17,7 @@ struct PressClassifier: Sendable {
         /// The device it came from, as ``ButtonWatcher`` names it.
         var device: String
         var code: Int
-        var kind: ButtonPressed.Kind
+        var kind: PressKind
         /// When the press began (the key went down), on the clock of the edges.
         var at: HubInstant
     }

@@ -80,7 +80,7 @@ public struct HeartRatePlugin: Plugin {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 // Subscribe before reading the choice, so that a change made in between is not missed.
-                let changes = context.bus.messages(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
+                let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
                 let choice = await currentChoice()
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await follow(choice, address: address) }
@@ -112,7 +112,7 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// Returns when the remembered strap changes to something other than `choice` (or on cancellation).
-    private func waitForAnotherChoice(than choice: StrapChoice, in changes: AsyncStream<StoreChanged>) async {
+    private func waitForAnotherChoice(than choice: StrapChoice, in changes: Inbox<StoreChanged>) async {
         for await change in changes where change.section == .devices {
             let now = await currentChoice()
             if now != choice {

@@ -22,7 +22,7 @@ extension LocationPlugin {
     }
 
     /// Follows the workout's state for auto-pause until cancelled.
-    func followWorkout(_ autoPause: AutoPauseLink, _ changes: AsyncStream<WorkoutStateChanged>) async {
+    func followWorkout(_ autoPause: AutoPauseLink, _ changes: Inbox<WorkoutStateChanged>) async {
         for await change in changes { autoPause.workoutChanged(to: change.state) }
     }
 

@@ -47,7 +47,7 @@ public struct LocationPlugin: Plugin {
     /// Follows gpsd until the hub shuts down: connects, reads, and reconnects with backoff when it goes away.
     public func run() async throws {
         // Subscribed before anything else, so that no change of the workout's state is missed.
-        let workoutChanges = autoPause.map { _ in context.bus.messages(of: WorkoutStateChanged.self) }
+        let workoutChanges = autoPause.map { _ in context.bus.inbox(of: WorkoutStateChanged.self) }
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 if let autoPause, let workoutChanges {

@@ -3,7 +3,7 @@ import HubCore
 import ServiceLifecycle
 
 /// Fires the reminders set with `stayfit reminders` at their local time, as an `Announcement` (the coach says it,
-/// the console prints it) and a `ReminderDue`.
+/// the console prints it).
 ///
 /// The schedule runs on the hub's monotonic clock in bounded sleeps (at most `longestSleep`), and each wake
 /// works out from the wall clock what is due: a daylight-saving change moves nothing, a wall clock that steps
@@ -47,12 +47,12 @@ public struct RemindersPlugin: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
-    private let changes: AsyncStream<StoreChanged>
+    private let changes: Inbox<StoreChanged>
 
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
         self.context = context
-        changes = context.bus.messages(of: StoreChanged.self, subscriber: "reminders")
+        changes = context.bus.inbox(of: StoreChanged.self, subscriber: "reminders")
     }
 
     public func run() async throws {
@@ -132,8 +132,6 @@ public struct RemindersPlugin: Plugin {
                 : "In \(Format.counted(trigger.minutesBefore, "minute")): \(reminder.title)."
             context.logger.info("reminder due", metadata: ["reminder": "\(reminder.id)", "text": "\(text)"])
             context.bus.publish(Announcement(text, priority: .important))
-            context.bus.publish(
-                ReminderDue(reminderID: reminder.id, title: reminder.title, minutesBefore: trigger.minutesBefore))
         }
         for (reminder, trigger) in look.missed {
             let text = "missed: \(reminder.title) (\(look.label(of: trigger, reminder)))"

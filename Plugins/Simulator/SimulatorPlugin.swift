@@ -85,12 +85,12 @@ public struct SimulatorPlugin: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
-    private let workoutStates: AsyncStream<WorkoutStateChanged>
+    private let workoutStates: Inbox<WorkoutStateChanged>
 
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
         self.context = context
-        workoutStates = context.bus.messages(of: WorkoutStateChanged.self, subscriber: "simulator")
+        workoutStates = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "simulator")
     }
 
     public func run() async throws {

@@ -12,11 +12,11 @@ public func eventually(
 }
 
 /// The next element of `stream` that satisfies `predicate`, failing after `timeout` or when the stream ends.
-public func nextElement<Element: Sendable>(
-    of stream: AsyncStream<Element>, within timeout: Duration = TestDeadline.hang,
-    where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
-) async throws -> Element {
-    try await withThrowingTaskGroup(of: Element?.self) { group in
+public func nextElement<Stream: AsyncSequence & Sendable>(
+    of stream: Stream, within timeout: Duration = TestDeadline.hang,
+    where predicate: @escaping @Sendable (Stream.Element) -> Bool = { _ in true }
+) async throws -> Stream.Element where Stream.Element: Sendable, Stream.Failure == Never {
+    try await withThrowingTaskGroup(of: Stream.Element?.self) { group in
         group.addTask {
             for await element in stream where predicate(element) { return element }
             return nil
@@ -35,9 +35,9 @@ public func nextElement<Element: Sendable>(
 
 /// Waits until `stream` finishes, failing after `timeout`; returns how many elements it still delivered.
 @discardableResult
-public func waitForEnd<Element: Sendable>(of stream: AsyncStream<Element>, within timeout: Duration = TestDeadline.hang)
-    async throws -> Int
-{
+public func waitForEnd<Stream: AsyncSequence & Sendable>(
+    of stream: Stream, within timeout: Duration = TestDeadline.hang
+) async throws -> Int where Stream.Failure == Never {
     try await withThrowingTaskGroup(of: Int.self) { group in
         group.addTask {
             var count = 0

@@ -22,7 +22,7 @@ public struct SupervisedRestart: Sendable {
     let bus: MessageBus
     let clock: ManualClock
     let runs: RunLog
-    let failures: AsyncStream<PluginFailed>
+    let failures: Inbox<PluginFailed>
 
     /// Makes the first run fail now, waits for the supervisor to report it, lets the restart delay pass and waits
     /// until the second run has started.
@@ -50,7 +50,7 @@ public func withSupervisedRestart(
 ) async throws {
     let runs = RunLog()
     let restart = SupervisedRestart(
-        bus: bus, clock: clock, runs: runs, failures: bus.messages(of: PluginFailed.self, subscriber: "restart test"))
+        bus: bus, clock: clock, runs: runs, failures: bus.inbox(of: PluginFailed.self, subscriber: "restart test"))
     let supervisor = Supervisor(
         id: id, policy: .restart(initialDelay: .seconds(1), maxDelay: .seconds(1), resetAfter: .seconds(3600)),
         bus: bus, clock: clock, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -41,7 +41,7 @@ extension PluginContext {
     }
 }
 
-extension AsyncStream where Element: Sendable {
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
     /// The next element, or a thrown `TestKitError` after `timeout` of real time.
     ///
     /// The default limit is generous on purpose: it only ends a test that would otherwise hang, and a loaded
@@ -50,7 +50,7 @@ extension AsyncStream where Element: Sendable {
         try await withThrowingTaskGroup(of: Element?.self) { group in
             group.addTask {
                 var iterator = self.makeAsyncIterator()
-                return await iterator.next()
+                return try await iterator.next()
             }
             group.addTask {
                 try await Task.sleep(for: timeout)

@@ -6,7 +6,7 @@ import Testing
 @testable import Buttons
 
 @Suite struct ButtonsPluginTests {
-    @Test func aPressIsPublishedWithWhatItsActionAsksForAndMusicIsConfirmed() async throws {
+    @Test func aPressPublishesWhatItsActionAsksForAndMusicIsConfirmed() async throws {
         let harness = try WatcherHarness()
         let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let (context, directory) = try PluginContext.test(clock: harness.clock)
@@ -19,11 +19,10 @@ import Testing
             KEY_N = { short = "next-track" }
             KEY_I = { long = "status-now" }
             """)
-        let presses = context.bus.messages(of: ButtonPressed.self)
-        let commands = context.bus.messages(of: WorkoutCommand.self)
-        let music = context.bus.messages(of: MusicCommand.self)
-        let announcements = context.bus.messages(of: Announcement.self)
-        let requests = context.bus.messages(of: StatusRequested.self)
+        let commands = context.bus.inbox(of: WorkoutCommand.self)
+        let music = context.bus.inbox(of: MusicCommand.self)
+        let announcements = context.bus.inbox(of: Announcement.self)
+        let requests = context.bus.inbox(of: StatusRequested.self)
         let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }
@@ -32,12 +31,10 @@ import Testing
 
             harness.clock.advance(by: .seconds(3))
             try writer.tap(28)
-            #expect(try await presses.next() == ButtonPressed(keyCode: 28, kind: .short, device: fifo.path))
             // The command carries the moment of the press, so the engine applies it there.
             #expect(try await commands.next() == WorkoutCommand(.toggle, at: HubInstant(sinceOrigin: .seconds(3))))
 
             try writer.tap(49)
-            #expect(try await presses.next().keyCode == 49)
             #expect(try await music.next() == MusicCommand(.next))
             #expect(try await announcements.next() == Announcement("Next track."))
 
@@ -45,7 +42,6 @@ import Testing
             harness.clock.advance(by: .seconds(1))
             try await harness.afterTimerStarts { try writer.key(23, 1) }
             harness.clock.advance(by: .seconds(1))
-            #expect(try await presses.next() == ButtonPressed(keyCode: 23, kind: .long, device: fifo.path))
             #expect(try await requests.next() == StatusRequested(source: "buttons"))
         }
     }
@@ -57,7 +53,7 @@ import Testing
         defer { withExtendedLifetime(directory) {} }
         let configuration = try WatcherHarness.configuration(
             "devices = [\"\(fifo.path)\"]\n[plugins.buttons.keys]\nKEY_ENTER = { short = \"lap\" }")
-        let commands = context.bus.messages(of: WorkoutCommand.self)
+        let commands = context.bus.inbox(of: WorkoutCommand.self)
         let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }

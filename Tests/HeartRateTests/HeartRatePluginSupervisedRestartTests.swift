@@ -21,7 +21,7 @@ import Testing
                     role: .heartRate, address: MockStrap.firstAddress, name: "Strap", connectAutomatically: false,
                     rememberedAt: Date(timeIntervalSince1970: 1_790_000_000)))
             let statuses = Recorder<SensorStatusChanged>()
-            let stream = context.bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+            let stream = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "test")
             let address = DBusAddress(environment.bus.address)
             func waitForStatus(_ status: SensorStatusChanged.Status, count: Int = 1) async throws {
                 try await eventually { statuses.all.filter { $0.status == status }.count >= count }

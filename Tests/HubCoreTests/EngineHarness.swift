@@ -12,9 +12,9 @@ struct EngineHarness {
     let context: PluginContext
     let directory: TemporaryDirectory
     let engine: WorkoutEngine
-    let progress: AsyncStream<WorkoutProgress>
-    let states: AsyncStream<WorkoutStateChanged>
-    let stored: AsyncStream<WorkoutStored>
+    let progress: Inbox<WorkoutProgress>
+    let states: Inbox<WorkoutStateChanged>
+    let stored: Inbox<WorkoutStored>
     private let tokens = TokenCounter()
 
     var bus: MessageBus { context.bus }
@@ -30,9 +30,9 @@ struct EngineHarness {
         clock = ManualClock(speed: speed)
         (context, directory) = try PluginContext.test(clock: clock, busyTimeout: busyTimeout)
         engine = WorkoutEngine(settings: settings, context: context)
-        progress = context.bus.messages(of: WorkoutProgress.self, subscriber: "test")
-        states = context.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
-        stored = context.bus.messages(of: WorkoutStored.self, subscriber: "test")
+        progress = context.bus.inbox(of: WorkoutProgress.self, subscriber: "test")
+        states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "test")
+        stored = context.bus.inbox(of: WorkoutStored.self, subscriber: "test")
     }
 
     /// Waits until everything the engine recorded so far is in the store (it writes in the background).

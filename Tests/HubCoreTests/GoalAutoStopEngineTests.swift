@@ -9,7 +9,7 @@ import Testing
     typealias Harness = EngineHarness
 
     /// Every announcement up to and including the one that starts with `last`.
-    static func announcements(_ stream: AsyncStream<Announcement>, through last: String) async throws -> [String] {
+    static func announcements(_ stream: Inbox<Announcement>, through last: String) async throws -> [String] {
         var texts: [String] = []
         while !(texts.last?.hasPrefix(last) ?? false) { texts.append(try await stream.next().text) }
         return texts
@@ -19,7 +19,7 @@ import Testing
         let harness = try Harness()
         try await harness.store.setActiveGoal(Goal(kind: .duration, target: 3))
         #expect(try await harness.store.setGoalAutoStop(true))
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             var percents: [Int] = []
@@ -51,7 +51,7 @@ import Testing
     @Test func withAutoStopOffTheWorkoutRunsPastTheGoal() async throws {
         let harness = try Harness()
         try await harness.store.setActiveGoal(Goal(kind: .duration, target: 3))
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             _ = try await harness.send(.start)
             for second in 1...6 {
@@ -71,7 +71,7 @@ import Testing
     @Test func halfwayIsAnnouncedOncePerWorkoutAtHalfTheGoal() async throws {
         let harness = try Harness()
         try await harness.store.setActiveGoal(Goal(kind: .duration, target: 8))
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             _ = try await harness.send(.start)
             for _ in 1...3 { _ = try await harness.second() }

@@ -31,7 +31,7 @@ import Testing
         let (logger, records) = RecordingLogHandler.logger()
         let context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
         let heartRateLog = HeartRateLogger(context: context, flushEvery: .seconds(5))
-        let announcements = bus.messages(of: Announcement.self, subscriber: "test")
+        let announcements = bus.inbox(of: Announcement.self, subscriber: "test")
         let start = clock.now
         func publish(_ seconds: Range<Int>) {
             for second in seconds {

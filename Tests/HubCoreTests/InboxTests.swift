@@ -157,7 +157,7 @@ private enum Event: Sendable, Equatable {
 
     @Test func everyRouteEndsWhenTheInboxIsReleased() {
         let bus = MessageBus()
-        let kept = bus.messages(of: Ping.self, subscriber: "kept")
+        let kept = bus.inbox(of: Ping.self, subscriber: "kept")
         do {
             let inbox = pingsAndPongs(bus)
             #expect(bus.statistics().map(\.subscriber) == ["kept", "test", "test"])

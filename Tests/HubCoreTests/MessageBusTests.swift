@@ -13,9 +13,9 @@ private struct Tagged: BusMessage, Equatable {
 @Suite struct MessageBusTests {
     @Test func deliversEveryMessageToEachSubscriberOfItsType() async throws {
         let bus = MessageBus()
-        let first = bus.messages(of: Ping.self, subscriber: "first")
-        let second = bus.messages(of: Ping.self, subscriber: "second")
-        let third = bus.messages(of: Ping.self, subscriber: "third")
+        let first = bus.inbox(of: Ping.self, subscriber: "first")
+        let second = bus.inbox(of: Ping.self, subscriber: "second")
+        let third = bus.inbox(of: Ping.self, subscriber: "third")
 
         for number in 1...3 { bus.publish(Ping(number: number)) }
 
@@ -29,8 +29,8 @@ private struct Tagged: BusMessage, Equatable {
 
     @Test func aSubscriberReceivesOnlyMessagesOfItsOwnType() async throws {
         let bus = MessageBus()
-        let pings = bus.messages(of: Ping.self)
-        let pongs = bus.messages(of: Pong.self)
+        let pings = bus.inbox(of: Ping.self)
+        let pongs = bus.inbox(of: Pong.self)
 
         bus.publish(Pong(number: 1))
         bus.publish(Ping(number: 2))
@@ -46,7 +46,7 @@ private struct Tagged: BusMessage, Equatable {
 
     @Test func aSubscriberThatDoesNotReadLosesTheOldestMessagesAndTheLossIsCounted() async throws {
         let bus = MessageBus(capacity: 4)
-        let slow = bus.messages(of: Ping.self, subscriber: "slow")
+        let slow = bus.inbox(of: Ping.self, subscriber: "slow")
 
         for number in 0..<10 { bus.publish(Ping(number: number)) }
 
@@ -62,7 +62,7 @@ private struct Tagged: BusMessage, Equatable {
 
     @Test func aSubscriberThatKeepsUpLosesNothing() async throws {
         let bus = MessageBus(capacity: 2)
-        let reader = bus.messages(of: Ping.self)
+        let reader = bus.inbox(of: Ping.self)
 
         for number in 0..<10 {
             bus.publish(Ping(number: number))
@@ -73,9 +73,9 @@ private struct Tagged: BusMessage, Equatable {
 
     @Test func aDroppedStreamIsUnsubscribed() {
         let bus = MessageBus()
-        let kept = bus.messages(of: Ping.self, subscriber: "kept")
+        let kept = bus.inbox(of: Ping.self, subscriber: "kept")
         do {
-            let shortLived = bus.messages(of: Ping.self, subscriber: "short-lived")
+            let shortLived = bus.inbox(of: Ping.self, subscriber: "short-lived")
             #expect(bus.statistics().map(\.subscriber) == ["kept", "short-lived"])
             withExtendedLifetime(shortLived) {}
         }
@@ -88,7 +88,7 @@ private struct Tagged: BusMessage, Equatable {
 
     @Test func aSubscriberWhoseTaskIsCancelledIsUnsubscribed() async throws {
         let bus = MessageBus()
-        let stream = bus.messages(of: Ping.self, subscriber: "cancelled")
+        let stream = bus.inbox(of: Ping.self, subscriber: "cancelled")
         #expect(bus.statistics().count == 1)
 
         await withTaskGroup(of: Void.self) { group in
@@ -104,7 +104,7 @@ private struct Tagged: BusMessage, Equatable {
     @Test func publishingFromManyThreadsAtOnceDeliversEverything() async throws {
         let threads = 8, perThread = 2_000
         let bus = MessageBus(capacity: threads * perThread)
-        let streams = [bus.messages(of: Tagged.self, subscriber: "a"), bus.messages(of: Tagged.self, subscriber: "b")]
+        let streams = [bus.inbox(of: Tagged.self, subscriber: "a"), bus.inbox(of: Tagged.self, subscriber: "b")]
 
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<perThread { bus.publish(Tagged(thread: thread, index: index)) }

@@ -31,7 +31,7 @@ import Testing
         let now = try #require(harness.clock.bootTime)
         let id = try await storeInterruptedWorkout(
             in: harness, seenAt: BootTime(bootID: now.bootID, secondsSinceBoot: now.secondsSinceBoot - 100))
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let recovery = try await recovered.next()
             #expect(recovery.workout.id == id)
@@ -45,8 +45,8 @@ import Testing
         harness.clock.setWallClockSynchronised(false)
         let id = try await storeInterruptedWorkout(
             in: harness, seenAt: BootTime(bootID: "an earlier boot", secondsSinceBoot: 50))
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             let recovery = try await recovered.next()
             #expect(recovery.workout.id == id)
@@ -69,7 +69,7 @@ import Testing
         try await harness.store.recordSamples(
             [sample], totals: WorkoutMetrics(restoring: [sample]).totals, of: id,
             seenAt: BootTime(bootID: "an earlier boot", secondsSinceBoot: 50))
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let recovery = try await recovered.next()
             #expect(recovery.outcome == .resumed)

@@ -44,7 +44,7 @@ import Testing
         let (hub, directory) = try hub(
             "[plugins.order-presenter]\nrecording = \"\(recording)\"\n[plugins.order-sensor]")
         defer { withExtendedLifetime(directory) {} }
-        let states = hub.bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
+        let states = hub.bus.inbox(of: WorkoutStateChanged.self, subscriber: "test")
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
@@ -76,7 +76,7 @@ import Testing
 
     /// Runs `hub`, asks it to shut down once the plugin recording into `key` runs, and waits until it has.
     private func runAndShutDown(_ hub: Hub, once key: String) async throws {
-        let ready = hub.bus.messages(of: HubReady.self, subscriber: "test")
+        let ready = hub.bus.inbox(of: HubReady.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hub.run() }
             _ = try await ready.next(within: TestDeadline.hang)

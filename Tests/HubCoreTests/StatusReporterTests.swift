@@ -88,7 +88,7 @@ import Testing
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let reporter = StatusReporter(bus: bus, clock: clock, logger: logger)
-        let announcements = bus.messages(of: Announcement.self)
+        let announcements = bus.inbox(of: Announcement.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reporter.run() }
             defer { group.cancelAll() }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func aChangeByAnotherConnectionIsPublishedOnceAndNothingElseIs() async throws {
         let (context, directory) = try PluginContext.test()
-        let changes = context.bus.messages(of: StoreChanged.self, subscriber: "test")
+        let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "test")
         let (watching, ready) = AsyncStream.makeStream(of: Void.self)
         let watcher = StoreWatcher(
             context: context, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })
@@ -38,7 +38,7 @@ import Testing
         let (context, directory) = try PluginContext.test()
         let hub = try HubStore(directory: directory.url, announcesWrites: false)
         let hubContext = PluginContext(bus: context.bus, store: hub, logger: context.logger, clock: context.clock)
-        let changes = context.bus.messages(of: StoreChanged.self, subscriber: "test")
+        let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "test")
         let (watching, ready) = AsyncStream.makeStream(of: Void.self)
         let watcher = StoreWatcher(
             context: hubContext, settle: .milliseconds(20), spacing: .milliseconds(20), watching: { ready.yield() })

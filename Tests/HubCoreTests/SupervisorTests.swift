@@ -16,7 +16,7 @@ import Testing
     @Test func restartsAFailingPluginAfterDelaysThatDoubleUpToTheMaximum() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         let plugin = ScriptedPlugin { _ in throw Boom() }
         let policy = FailurePolicy.restart(initialDelay: .seconds(1), maxDelay: .seconds(4), resetAfter: .seconds(60))
 
@@ -43,7 +43,7 @@ import Testing
     @Test func startsTheBackoffOverOnceThePluginRanForResetAfter() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         // Runs 1–3 fail at once; run 4 fails after 9.5 s (too short to reset), run 5 after 10 s (long enough).
         let runTimes: [Int: Duration] = [4: .milliseconds(9_500), 5: .seconds(10)]
         let plugin = ScriptedPlugin { run in
@@ -73,7 +73,7 @@ import Testing
     @Test func ignorePolicyLeavesThePluginStoppedAfterOneFailure() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         let plugin = ScriptedPlugin { _ in throw Boom() }
 
         try await supervisor(plugin, policy: .ignore, bus: bus, clock: clock).run()
@@ -86,7 +86,7 @@ import Testing
     @Test func shutdownPolicyRethrowsThePluginsError() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         let plugin = ScriptedPlugin { _ in throw Boom() }
 
         await #expect(throws: Boom.self) {
@@ -100,7 +100,7 @@ import Testing
     @Test func aPluginThatReturnsIsNotRestartedAndNothingIsPublished() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self, subscriber: "test")
+        let failures = bus.inbox(of: PluginFailed.self, subscriber: "test")
         let plugin = ScriptedPlugin { _ in }
 
         try await supervisor(plugin, policy: .standard, bus: bus, clock: clock).run()
@@ -113,7 +113,7 @@ import Testing
     @Test func aPluginStoppedByCancellationIsNotReportedAsFailed() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self, subscriber: "test")
+        let failures = bus.inbox(of: PluginFailed.self, subscriber: "test")
         let plugin = ScriptedPlugin { _ in try await clock.sleep(for: .seconds(3600)) }
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -131,7 +131,7 @@ import Testing
     @Test func everyRunGetsAnInstanceOfItsOwnFromTheFactory() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         let made = Mutex<[ScriptedPlugin]>([])
         // Each instance fails its first run; one that is run twice would say so with a different error.
         let make: @Sendable () -> any Service = {
@@ -158,7 +158,7 @@ import Testing
     @Test func anInstanceThatCannotBeMadeCountsAsAFailedRun() async throws {
         let clock = ManualClock()
         let bus = MessageBus()
-        let failures = bus.messages(of: PluginFailed.self)
+        let failures = bus.inbox(of: PluginFailed.self)
         let attempts = Atomic<Int>(0)
         let plugin = ScriptedPlugin { _ in }
         let supervisor = Supervisor(

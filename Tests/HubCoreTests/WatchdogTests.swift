@@ -31,7 +31,7 @@ import Testing
         let clock = ManualClock()
         let bus = MessageBus()
         // The test plays the hub's event loop: it sees the probes and answers them, or does not.
-        var probes = bus.messages(of: WatchdogProbe.self, subscriber: "test loop").makeAsyncIterator()
+        var probes = bus.inbox(of: WatchdogProbe.self, subscriber: "test loop").makeAsyncIterator()
         let watchdog = Watchdog(
             settings: WatchdogSettings(environment: ["WATCHDOG_USEC": "10000000"]),
             notifier: SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.address]), bus: bus, clock: clock,

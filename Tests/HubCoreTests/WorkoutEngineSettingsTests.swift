@@ -29,7 +29,7 @@ import Testing
 
     @Test func aGoalSetDuringAWorkoutAppliesFromTheNextSecond() async throws {
         let harness = try Harness()
-        let reached = harness.bus.messages(of: GoalReached.self)
+        let reached = harness.bus.inbox(of: GoalReached.self)
         let goal = Goal(kind: .duration, target: 3)
         try await harness.run {
             _ = try await harness.send(.start)

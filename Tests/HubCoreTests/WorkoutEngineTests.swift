@@ -241,7 +241,7 @@ import Testing
         let harness = try Harness()
         let goal = Goal(kind: .duration, target: 3)
         try await harness.store.setActiveGoal(goal)
-        let reached = harness.bus.messages(of: GoalReached.self)
+        let reached = harness.bus.inbox(of: GoalReached.self)
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             var percents: [Int] = []
@@ -265,7 +265,7 @@ import Testing
 
     @Test func closesLapsAndTheLastLapAtTheEnd() async throws {
         let harness = try Harness()
-        let laps = harness.bus.messages(of: LapCompleted.self)
+        let laps = harness.bus.inbox(of: LapCompleted.self)
         try await harness.run {
             let id = try #require(try await harness.send(.start).workoutID)
             for second in 0..<3 { _ = try await harness.second(fix: second) }
@@ -290,7 +290,7 @@ import Testing
 
     @Test func refusesACommandThatDoesNotFitTheState() async throws {
         let harness = try Harness()
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             harness.bus.publish(WorkoutCommand(.pause))
             #expect(try await announcements.next() == Announcement("No workout is under way."))

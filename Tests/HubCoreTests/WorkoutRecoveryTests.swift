@@ -27,7 +27,7 @@ import Testing
     @Test func resumesAWorkoutInterruptedWithinTheResumeWindow() async throws {
         let harness = try Harness()  // resume within 10 minutes
         let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 100)
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let state = try await harness.states.next()
             #expect(state == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle))
@@ -62,7 +62,7 @@ import Testing
     @Test func closesAWorkoutInterruptedLongAgoWithTheTotalsOfItsSamples() async throws {
         let harness = try Harness()
         let (id, samples) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: 7_200)
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let recovery = try await recovered.next()
             #expect(recovery.outcome == .closed)
@@ -92,7 +92,7 @@ import Testing
         // A sped-up simulation stores seconds in the future; they cannot be carried on in real time.
         let harness = try Harness()
         let (id, _) = try await storeInterruptedWorkout(in: harness, startedSecondsAgo: -30)
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             #expect(try await recovered.next().outcome == .closed)
             try await harness.saved()
@@ -118,7 +118,7 @@ import Testing
         try await harness.store.recordSamples(
             samples, totals: WorkoutMetrics(restoring: samples).totals, of: id,
             seenAt: BootTime(bootID: boot.bootID, secondsSinceBoot: boot.secondsSinceBoot - 1))
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self)
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let recovery = try await recovered.next()
             #expect(recovery.outcome == .resumed)
@@ -156,7 +156,7 @@ import Testing
 
     @Test func aNewEngineWithNothingInterruptedStaysIdle() async throws {
         let harness = try Harness()
-        let recovered = harness.bus.messages(of: WorkoutRecovered.self, subscriber: "test")
+        let recovered = harness.bus.inbox(of: WorkoutRecovered.self, subscriber: "test")
         try await harness.run {
             let started = try await harness.send(.start)
             #expect(started.previous == .idle)

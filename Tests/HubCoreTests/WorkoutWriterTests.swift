@@ -10,7 +10,7 @@ import Testing
 
     @Test func secondsQueuedWhenWorkoutAEndsAreSavedUnderANotUnderTheNextWorkout() async throws {
         let harness = try Harness(busyTimeout: .milliseconds(50))
-        let announcements = harness.bus.messages(of: Announcement.self)
+        let announcements = harness.bus.inbox(of: Announcement.self)
         try await harness.run {
             let a = try #require(try await harness.send(.start).workoutID)
             for _ in 1...2 { _ = try await harness.second(heartRate: 120) }

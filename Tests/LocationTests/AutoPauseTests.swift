@@ -98,9 +98,9 @@ import Testing
 
         let (context, storeDirectory) = try PluginContext.test(clock: SystemClock())
         defer { withExtendedLifetime(storeDirectory) {} }
-        let statuses = context.bus.messages(of: SensorStatusChanged.self, subscriber: "test")
-        let commands = context.bus.messages(of: WorkoutCommand.self, subscriber: "test")
-        let announcements = context.bus.messages(of: Announcement.self, subscriber: "test")
+        let statuses = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "test")
+        let commands = context.bus.inbox(of: WorkoutCommand.self, subscriber: "test")
+        let announcements = context.bus.inbox(of: Announcement.self, subscriber: "test")
         let plugin = LocationPlugin(
             configuration: .init(port: port, autoPause: .init(speed: 1, delay: 3)), context: context)
         let autoPause = try #require(plugin.autoPause)

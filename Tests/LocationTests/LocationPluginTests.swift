@@ -54,8 +54,8 @@ import Testing
 
         let (context, storeDirectory) = try PluginContext.test(clock: SystemClock())
         defer { withExtendedLifetime(storeDirectory) {} }
-        let positions = context.bus.messages(of: PositionMeasured.self, subscriber: "test")
-        let statuses = context.bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+        let positions = context.bus.inbox(of: PositionMeasured.self, subscriber: "test")
+        let statuses = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "test")
         let plugin = LocationPlugin(configuration: .init(port: port), context: context)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }

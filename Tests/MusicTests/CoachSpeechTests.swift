@@ -22,9 +22,9 @@ import VoiceCoach
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
         let bus = context.bus
-        let clips = bus.messages(of: SpeechClip.self, subscriber: "test")
-        let progress = bus.messages(of: WorkoutProgress.self, subscriber: "test")
-        let states = bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
+        let clips = bus.inbox(of: SpeechClip.self, subscriber: "test")
+        let progress = bus.inbox(of: WorkoutProgress.self, subscriber: "test")
+        let states = bus.inbox(of: WorkoutStateChanged.self, subscriber: "test")
         let engine = WorkoutEngine(settings: WorkoutSettings(), context: context)
         let table = try #require(
             try HubConfiguration(

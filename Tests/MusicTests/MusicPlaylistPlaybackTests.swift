@@ -136,7 +136,7 @@ import Testing
     @Test func aWavFileThatCannotBeWrittenFailsTheRunWithAClearError() async throws {
         let (context, directory) = try PluginContext.test()
         defer { withExtendedLifetime(directory) {} }
-        let statuses = context.bus.messages(of: AudioStatusChanged.self)
+        let statuses = context.bus.inbox(of: AudioStatusChanged.self)
         let plugin = MusicPlugin(
             configuration: MusicPlugin.Configuration(audioDevice: .file("/nonexistent/stayfit/out.wav")),
             context: context)

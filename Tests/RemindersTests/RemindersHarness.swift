@@ -13,16 +13,14 @@ struct RemindersHarness: ~Copyable {
     let clock: ManualClock
     let context: PluginContext
     let directory: TemporaryDirectory
-    private let announcements: AsyncStream<Announcement>
-    private let due: AsyncStream<ReminderDue>
+    private let announcements: Inbox<Announcement>
 
     /// - Parameter now: the wall clock at start, as a local Berlin time `yyyy-MM-dd HH:mm`.
     init(at now: String, synchronised: Bool = true) throws {
         clock = ManualClock(now: Self.date(now))
         clock.setWallClockSynchronised(synchronised)
         (context, directory) = try PluginContext.test(clock: clock)
-        announcements = context.bus.messages(of: Announcement.self, subscriber: "test")
-        due = context.bus.messages(of: ReminderDue.self, subscriber: "test")
+        announcements = context.bus.inbox(of: Announcement.self, subscriber: "test")
     }
 
     static func date(_ local: String) -> Date {
@@ -86,24 +84,17 @@ struct RemindersHarness: ~Copyable {
         try await advance(by: .milliseconds(Int64((target.timeIntervalSince(clock.now) * 1000).rounded())))
     }
 
-    /// Every announcement and `ReminderDue` published so far and not taken yet, in order.
+    /// Every announcement published so far and not taken yet, in order.
     ///
-    /// A marker published now comes after them on both streams, so reading up to it takes exactly them.
-    func published() async throws -> (announcements: [String], due: [ReminderDue]) {
+    /// A marker published now comes after them, so reading up to it takes exactly them.
+    func published() async throws -> [String] {
         context.bus.publish(Announcement("(marker)"))
-        context.bus.publish(ReminderDue(reminderID: -1, title: "(marker)"))
         var texts: [String] = []
         while true {
             let announcement = try await announcements.next()
             if announcement.text == "(marker)" { break }
             texts.append(announcement.text)
         }
-        var dues: [ReminderDue] = []
-        while true {
-            let reminder = try await due.next()
-            if reminder.reminderID == -1 { break }
-            dues.append(reminder)
-        }
-        return (texts, dues)
+        return texts
     }
 }

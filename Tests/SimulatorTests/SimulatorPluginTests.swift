@@ -30,12 +30,12 @@ import Testing
         let (context, scratch) = try PluginContext.test(clock: clock)
         let bus = context.bus
         let plugin = SimulatorPlugin(configuration: configuration, context: context)
-        let commands = bus.messages(of: WorkoutCommand.self, subscriber: "test")
-        let heartRates = bus.messages(of: HeartRateMeasured.self, subscriber: "test")
-        let positions = bus.messages(of: PositionMeasured.self, subscriber: "test")
-        let steps = bus.messages(of: StepsCounted.self, subscriber: "test")
-        let shutdowns = bus.messages(of: ShutdownCommand.self, subscriber: "test")
-        let sensors = bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+        let commands = bus.inbox(of: WorkoutCommand.self, subscriber: "test")
+        let heartRates = bus.inbox(of: HeartRateMeasured.self, subscriber: "test")
+        let positions = bus.inbox(of: PositionMeasured.self, subscriber: "test")
+        let steps = bus.inbox(of: StepsCounted.self, subscriber: "test")
+        let shutdowns = bus.inbox(of: ShutdownCommand.self, subscriber: "test")
+        let sensors = bus.inbox(of: SensorStatusChanged.self, subscriber: "test")
         /// How many messages of each type the simulator has published so far.
         func published() -> [String: Int] {
             Dictionary(
@@ -113,7 +113,7 @@ import Testing
         let configuration = try Self.configuration("file = '\(file)'\nwhen-done = \"idle\"")
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let sensors = context.bus.messages(of: SensorStatusChanged.self, subscriber: "test")
+        let sensors = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
             try await clock.waitForSleepers()
@@ -135,8 +135,8 @@ import Testing
 
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let steps = context.bus.messages(of: StepsCounted.self)
-        let commands = context.bus.messages(of: WorkoutCommand.self, subscriber: "test")
+        let steps = context.bus.inbox(of: StepsCounted.self)
+        let commands = context.bus.inbox(of: WorkoutCommand.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
             var totals: [Int] = []
@@ -162,7 +162,7 @@ import Testing
         let configuration = try Self.configuration("file = '\(file)'\nwhen-done = \"repeat\"")
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let messages = context.bus.messages(of: M.self)
+        let messages = context.bus.inbox(of: M.self)
         defer { withExtendedLifetime(scratch) {} }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
@@ -255,7 +255,7 @@ import Testing
         let playing = configuration
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let heartRates = context.bus.messages(of: HeartRateMeasured.self, subscriber: "test")
+        let heartRates = context.bus.inbox(of: HeartRateMeasured.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await SimulatorPlugin(configuration: playing, context: context).run() }
             try await clock.waitForSleepers()
@@ -276,7 +276,7 @@ import Testing
         let playing = configuration
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let steps = context.bus.messages(of: StepsCounted.self, subscriber: "test")
+        let steps = context.bus.inbox(of: StepsCounted.self, subscriber: "test")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await SimulatorPlugin(configuration: playing, context: context).run() }
             var totals: [Int] = []

@@ -27,7 +27,7 @@ import Testing
     @Test func speaksTheWorkoutSummaryAsNonSilentSpeechOfPlausibleLength() async throws {
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let clips = context.bus.messages(of: SpeechClip.self, subscriber: "test")
+        let clips = context.bus.inbox(of: SpeechClip.self, subscriber: "test")
         let plugin = try VoiceCoachPlugin(configuration: Self.configuration("voice = \"en-us\""), context: context)
         var totals = WorkoutTotals()
         totals.movingSeconds = 1930
@@ -58,7 +58,7 @@ import Testing
 
     @Test func anUrgentSentenceOvertakesRoutineOnesWaitingBehindASlowSynthesis() async throws {
         let (context, scratch) = try PluginContext.test()
-        let clips = context.bus.messages(of: SpeechClip.self, subscriber: "test")
+        let clips = context.bus.inbox(of: SpeechClip.self, subscriber: "test")
         let synthesizer = FakeSynthesizer(holdsFirst: true)
         let (queued, queuedContinuation) = AsyncStream<Utterance>.makeStream()
         let plugin = VoiceCoachPlugin(
@@ -87,7 +87,7 @@ import Testing
     @Test func onASpedUpClockARoutineSentenceGoesStaleOnlyAfterItsRealSeconds() async throws {
         let clock = ManualClock(speed: 60)
         let (context, scratch) = try PluginContext.test(clock: clock)
-        let clips = context.bus.messages(of: SpeechClip.self, subscriber: "test")
+        let clips = context.bus.inbox(of: SpeechClip.self, subscriber: "test")
         let synthesizer = FakeSynthesizer(holdsFirst: true)
         let (queued, queuedContinuation) = AsyncStream<Utterance>.makeStream()
         let plugin = VoiceCoachPlugin(
@@ -115,9 +115,9 @@ import Testing
         let clock = ManualClock()
         let (context, scratch) = try PluginContext.test(clock: clock)
         let bus = context.bus
-        let clips = bus.messages(of: SpeechClip.self, subscriber: "test")
-        let progress = bus.messages(of: WorkoutProgress.self, subscriber: "test")
-        let states = bus.messages(of: WorkoutStateChanged.self, subscriber: "test")
+        let clips = bus.inbox(of: SpeechClip.self, subscriber: "test")
+        let progress = bus.inbox(of: WorkoutProgress.self, subscriber: "test")
+        let states = bus.inbox(of: WorkoutStateChanged.self, subscriber: "test")
         let engine = WorkoutEngine(settings: WorkoutSettings(), context: context)
         let coach = VoiceCoachPlugin(
             configuration: try Self.configuration(

@@ -17,7 +17,7 @@ public struct Inbox<Event: Sendable>: AsyncSequence, Sendable {
         if case .dropped(let lost) = lifetime.queue.yield(
             .init(origin: nil, event: event, wakes: true, replaceable: false))
         {
-            lost?.dropped.add(1, ordering: .relaxed)
+            lifetime.queue.countLoss(of: lost)
         }
     }
 
@@ -79,7 +79,7 @@ public struct InboxRoutes<Event: Sendable> {
                 case .dropped(let lost):
                     // The buffer keeps the newest: the oldest event made room, and its own route lost it.
                     counters.delivered.add(1, ordering: .relaxed)
-                    lost?.dropped.add(1, ordering: .relaxed)
+                    inbox.countLoss(of: lost)
                 case .terminated:
                     return false
                 }

@@ -44,8 +44,20 @@ final class InboxQueue<Event: Sendable>: Sendable {
 
     let capacity: Int
     private let state = Mutex(State())
+    /// Wakes the bus's loss reporter.
+    private let lossSignal: LossSignal
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, lossSignal: LossSignal) {
+        self.capacity = capacity
+        self.lossSignal = lossSignal
+    }
+
+    /// Counts a loss against the route it came from (`yield`'s `.dropped`), then tells the loss reporter: in that
+    /// order, so that the report it makes sees the count.
+    func countLoss(of origin: SubscriptionCounters?) {
+        origin?.dropped.add(1, ordering: .relaxed)
+        lossSignal.signal()
+    }
 
     /// Called once when the inbox takes nothing more: cancelled, released, or finished (the routes leave the bus).
     func setOnTermination(_ action: @escaping @Sendable () -> Void) {

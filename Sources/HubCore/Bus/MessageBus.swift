@@ -2,12 +2,15 @@ import Synchronization
 
 /// The typed publish/subscribe bus that connects the core and the plugins.
 ///
-/// Each subscriber gets its own bounded buffer. `publish` never blocks and never suspends, so it may be called
-/// from a C callback thread; when a subscriber falls behind, its oldest messages are dropped and counted.
+/// Each subscriber gets its own bounded buffer, an ``Inbox``: the one way to subscribe, so every subscriber gets
+/// the same ordering across message types, the same quiet delivery of readings and the same loss accounting.
+/// `publish` never blocks and never suspends, so it may be called from a C callback thread; when a subscriber falls
+/// behind, its oldest messages are dropped, counted and signalled to ``losses()``.
 ///
 /// ```swift
-/// for await sample in bus.messages(of: HeartRateMeasured.self, subscriber: "console") { … }
+/// let inbox = bus.inbox(of: Int.self, subscriber: "console") { $0.route(HeartRateMeasured.self) { $0.beatsPerMinute } }
 /// bus.publish(HeartRateMeasured(beatsPerMinute: 142, …))
+/// for await beatsPerMinute in inbox { … }
 /// ```
 public final class MessageBus: Sendable {
     /// Messages buffered per subscriber before the oldest are dropped.
@@ -38,50 +41,13 @@ public final class MessageBus: Sendable {
     /// Delivers `message` to every current subscriber of its type; never blocks, never suspends.
     public func publish<M: BusMessage>(_ message: M) {
         let targets = state.withLock { $0.subscriptions[ObjectIdentifier(M.self)] ?? [] }
+        guard !targets.isEmpty else { return }
+        // Boxed once for all subscribers: a message larger than an existential's inline buffer (a WorkoutProgress)
+        // would otherwise be copied to a new heap box for each.
+        let boxed: any BusMessage = message
         for target in targets {
-            _ = target.deliver(message)
+            _ = target.deliver(boxed)
         }
-    }
-
-    /// Every `M` published after this call, until the stream is dropped or its task cancelled.
-    ///
-    /// - Parameter subscriber: who is listening, shown with the drop counts in ``statistics()``.
-    public func messages<M: BusMessage>(of type: M.Type, subscriber: String = "anonymous") -> AsyncStream<M> {
-        let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: .bufferingNewest(capacity))
-        let counters = SubscriptionCounters()
-        let lossSignal = self.lossSignal
-        let key = ObjectIdentifier(M.self)
-        let id = state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            state.subscriptions[key, default: []].append(
-                Subscription(
-                    id: id, subscriber: subscriber, messageType: String(describing: M.self), counters: counters,
-                    deliver: { message in
-                        guard let message = message as? M else { return true }
-                        switch continuation.yield(message) {
-                        case .enqueued:
-                            counters.delivered.add(1, ordering: .relaxed)
-                        case .dropped:
-                            counters.delivered.add(1, ordering: .relaxed)
-                            counters.dropped.add(1, ordering: .relaxed)
-                            lossSignal.signal()
-                        case .terminated:
-                            return false
-                        @unknown default:
-                            return true
-                        }
-                        return true
-                    }))
-            return id
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { state in
-                state.subscriptions[key]?.removeAll { $0.id == id }
-                if state.subscriptions[key]?.isEmpty == true { state.subscriptions[key] = nil }
-            }
-        }
-        return stream
     }
 
     /// Several message types, each turned into the subscriber's own `Event`, in one stream, in the order in which
@@ -115,7 +81,7 @@ public final class MessageBus: Sendable {
         precondition(capacity > 0, "an inbox needs room for at least one event")
         var table = InboxRoutes<Event>()
         routes(&table)
-        let queue = InboxQueue<Event>(capacity: capacity)
+        let queue = InboxQueue<Event>(capacity: capacity, lossSignal: lossSignal)
         // All routes join in one step, so no message of one type can slip in ahead of a route not yet there.
         let registered = state.withLock { state in
             table.routes.map { route -> (key: ObjectIdentifier, id: UInt64) in
@@ -138,6 +104,17 @@ public final class MessageBus: Sendable {
             }
         }
         return Inbox(queue: queue)
+    }
+
+    /// Every `M` published from now on, each waking the owner: an inbox with the one route of `M` itself.
+    ///
+    /// ```swift
+    /// for await change in bus.inbox(of: StoreChanged.self, subscriber: "reminders") { … }
+    /// ```
+    public func inbox<M: BusMessage>(of type: M.Type, subscriber: String = "anonymous", capacity: Int? = nil) -> Inbox<
+        M
+    > {
+        inbox(of: M.self, subscriber: subscriber, capacity: capacity) { $0.route(M.self) { $0 } }
     }
 
     /// Delivery and loss counts of every current subscription.
@@ -191,7 +168,7 @@ final class SubscriptionCounters: Sendable {
 }
 
 /// Wakes whoever listens for losses (``MessageBus/losses()``).
-private final class LossSignal: Sendable {
+final class LossSignal: Sendable {
     private struct State {
         var nextID = 0
         var listeners: [Int: AsyncStream<Void>.Continuation] = [:]

@@ -61,8 +61,7 @@ public struct PluginRegistry: Sendable {
     /// Reads only which tables exist, builds nothing: `stayfit run` uses it to refuse `--speed` with a plugin that
     /// needs real time before it opens anything.
     /// - Throws: `ConfigurationError` for an `enabled` that is not true or false.
-    public func enabled(with capability: PluginCapabilities, in configuration: HubConfiguration) throws -> [PluginID]
-    {
+    public func enabled(with capability: PluginCapabilities, in configuration: HubConfiguration) throws -> [PluginID] {
         let tables = try enabledTables(in: configuration)
         var found: [PluginID] = []
         // A loop, not a closure: see `capabilities(of:)`.

@@ -83,9 +83,9 @@ func withHeartRatePlugin(
         signalBuffer: signalBuffer)
     let readings = Recorder<HeartRateMeasured>(), statuses = Recorder<SensorStatusChanged>()
     let announcements = Recorder<Announcement>()
-    let readingStream = context.bus.messages(of: HeartRateMeasured.self)
-    let statusStream = context.bus.messages(of: SensorStatusChanged.self)
-    let announcementStream = context.bus.messages(of: Announcement.self)
+    let readingStream = context.bus.inbox(of: HeartRateMeasured.self)
+    let statusStream = context.bus.inbox(of: SensorStatusChanged.self)
+    let announcementStream = context.bus.inbox(of: Announcement.self)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await plugin.run() }
         group.addTask { for await reading in readingStream { readings.append(reading) } }

@@ -36,8 +36,8 @@ struct MusicHarness {
             })
         context.logger.logLevel = .trace
         defer { withExtendedLifetime(directory) {} }
-        let statuses = context.bus.messages(of: AudioStatusChanged.self)
-        let announcements = context.bus.messages(of: Announcement.self)
+        let statuses = context.bus.inbox(of: AudioStatusChanged.self)
+        let announcements = context.bus.inbox(of: Announcement.self)
         let harness = MusicHarness(
             context: context, folder: folder, statusList: Recorder(), announcementList: Recorder(), logList: logList)
         let plugin = MusicPlugin(configuration: configuration, context: context)

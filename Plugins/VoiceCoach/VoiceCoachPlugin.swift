@@ -135,7 +135,7 @@ public struct VoiceCoachPlugin: Plugin {
                 )
                 return nil
             }
-            maximum = HeartRateZone.predictedMaximum(ageYears: age)
+            maximum = Int(MaximumHeartRate.predicted(ageYears: age).rounded())
         }
         return ZoneTracker(
             maximumHeartRate: maximum, marginBeatsPerMinute: configuration.zoneMarginBeatsPerMinute,

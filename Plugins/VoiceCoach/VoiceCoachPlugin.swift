@@ -68,11 +68,9 @@ public struct VoiceCoachPlugin: Plugin {
             synthesizer = EspeakSpeechSynthesizer(engine: engine, settings: configuration.speech)
         }
         var script = CoachScript(settings: configuration.scriptSettings, zones: await zoneTracker())
-        // Sentences wait in real seconds: on a sped-up clock (the demo's 60×) hub time runs that much faster.
-        let staleAfter = Duration.seconds(Double(configuration.skipRoutineAfterSeconds) * max(context.clock.speed, 1))
+        // Sentences wait in real seconds, whatever the clock's speed (the queue judges that).
         let backlog = SpeechBacklog(
-            SpeechQueue(
-                capacity: configuration.queueSize, staleAfter: staleAfter, inEventOrder: context.clock.speed > 1))
+            SpeechQueue(capacity: configuration.queueSize, staleAfter: .seconds(configuration.skipRoutineAfterSeconds)))
         let inbox = self.inbox, clock = context.clock, logger = context.logger, queued = self.queued
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -103,7 +101,7 @@ public struct VoiceCoachPlugin: Plugin {
         let clock = context.clock, bus = context.bus, logger = context.logger
         var skipped = 0
         for await _ in backlog.doorbell {
-            while let sentence = backlog.next(at: clock.instant) {
+            while let sentence = backlog.next(at: clock.instant, speed: clock.speed) {
                 do {
                     let audio = try await synthesizer.synthesize(sentence.text)
                     logger.info(

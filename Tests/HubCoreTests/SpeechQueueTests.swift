@@ -5,7 +5,9 @@ import Testing
 /// sound) use.
 @Suite struct SpeechQueueTests {
     /// A clip of `length` seconds of sound; 0 for a sentence not yet synthesised.
-    private func clip(_ text: String, _ priority: Announcement.Priority = .info, at seconds: Int, lasting length: Int = 0)
+    private func clip(
+        _ text: String, _ priority: Announcement.Priority = .info, at seconds: Int, lasting length: Int = 0
+    )
         -> SpeechClip
     {
         SpeechClip(

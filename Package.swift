@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "HubCore",
             dependencies: [
-                "HubStore", "CSystemClock",
+                "HubStore", "CSystemClock", "Threading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -74,9 +74,12 @@ let package = Package(
         // Headers only: EspeakNG loads libespeak-ng with dlopen once the voice coach is configured (it drags in PulseAudio,
         // ALSA, X11 and codecs that a hub without the coach must not map).
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
-        .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary"]),
+        .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary", "Threading"]),
         // dlopen for those two.
         .target(name: "SharedLibrary"),
+        // A thread of its own for blocking work (the store writer, eSpeak NG, a reload, a socket's handshake): no
+        // dependency, so that the wrappers use the same one as the core.
+        .target(name: "Threading"),
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
@@ -93,7 +96,7 @@ let package = Package(
             name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
             exclude: ["README.md"]),
         .target(
-            name: "Location", dependencies: ["HubCore", "Positioning"], path: "Plugins/Location",
+            name: "Location", dependencies: ["HubCore", "Positioning", "Threading"], path: "Plugins/Location",
             exclude: ["README.md"]),
 
         // MARK: - Executables

@@ -38,12 +38,6 @@ public struct HeartRateMeasurement: Sendable, Equatable {
     /// Whether the payload was damaged after its heart rate (see ``defects``).
     public var isPartlyBroken: Bool { !defects.isEmpty }
 
-    /// The RR intervals in milliseconds (raw × 1000 / 1024).
-    public var rrIntervalsMilliseconds: [Double] { rrIntervals1024.map(Self.milliseconds) }
-
-    /// An RR interval's raw 1/1024 s in milliseconds.
-    static func milliseconds(_ raw: UInt16) -> Double { Double(raw) * 1000 / 1024 }
-
     /// Decodes a notification payload.
     ///
     /// An RR interval outside `HeartRateMeasured.plausibleRRIntervalMilliseconds` (0 included) is no beat: it is
@@ -85,7 +79,7 @@ public struct HeartRateMeasurement: Sendable, Equatable {
         if flags & 0b0001_0000 != 0 {
             var implausible = 0
             while let interval = reader.uint16() {
-                guard HeartRateMeasured.isPlausible(rrIntervalMilliseconds: Self.milliseconds(interval)) else {
+                guard HeartRateMeasured.isPlausible(rrInterval1024: interval) else {
                     implausible += 1
                     continue
                 }

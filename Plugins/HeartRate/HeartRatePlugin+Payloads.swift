@@ -39,7 +39,7 @@ extension HeartRatePlugin {
         context.bus.publish(
             HeartRateMeasured(
                 beatsPerMinute: measurement.beatsPerMinute,
-                rrIntervalsMilliseconds: measurement.rrIntervalsMilliseconds,
+                rrIntervals1024: measurement.rrIntervals1024,
                 contact: contact,
                 energyExpendedKilojoules: measurement.energyExpendedKilojoules,
                 source: link.address, timestamp: now))

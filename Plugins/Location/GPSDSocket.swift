@@ -1,4 +1,5 @@
 import Foundation
+import Threading
 
 #if canImport(Glibc)
     import Glibc
@@ -16,8 +17,9 @@ enum GPSDSocket {
 
     /// Connects to `host` (an IPv4 or IPv6 address, or "localhost") on `port` and sends the watch request.
     ///
-    /// The socket is non-blocking, so `connect` returns at once; the wait for the handshake polls with no
-    /// timeout and sleeps between looks, on real time (it is a network wait, not a schedule of the hub's).
+    /// The socket is non-blocking, so `connect` returns at once; the wait for the handshake sleeps in `poll` on a
+    /// thread of its own until the socket is ready, `timeout` (real time: it is a network wait, not a schedule of
+    /// the hub's) has passed or the task is cancelled.
     ///
     /// - Returns: the connected descriptor, owned by the caller.
     /// - Throws: ``Failure`` saying why (refused, unreachable, timed out).
@@ -34,13 +36,7 @@ enum GPSDSocket {
         let result = address.withSockaddr { Glibc.connect(descriptor, $0, $1) }
         if result != 0 {
             guard errno == EINPROGRESS else { throw Failure(description: String(cString: strerror(errno))) }
-            let deadline = ContinuousClock.now + timeout
-            while true {
-                var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&request, 1, 0) > 0 { break }
-                guard ContinuousClock.now < deadline else { throw Failure(description: "no answer within \(timeout)") }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await waitForHandshake(on: descriptor, timeout: timeout)
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
@@ -51,6 +47,62 @@ enum GPSDSocket {
         guard sent == bytes.count else { throw Failure(description: "cannot send the watch request") }
         connected = true
         return descriptor
+    }
+
+    /// Waits until the non-blocking `connect` on `descriptor` has ended (the socket is writable), however it ended.
+    ///
+    /// The wait is `poll` on a thread of its own, never a cooperative one, on the socket and on a wake-up socket
+    /// that a cancellation writes to: nothing wakes the thread but the handshake, the timeout or the cancellation.
+    ///
+    /// - Throws: ``Failure`` after `timeout`, `CancellationError` when the task is cancelled.
+    private static func waitForHandshake(on descriptor: Int32, timeout: Duration) async throws {
+        var wakePair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &wakePair) == 0 else {
+            throw Failure(description: String(cString: strerror(errno)))
+        }
+        defer {
+            close(wakePair[0])
+            close(wakePair[1])
+        }
+        let (wake, waker) = (wakePair[0], wakePair[1])
+        let thread = DedicatedThread(name: "gpsd-connect")
+        defer { thread.stop() }
+        let deadline = ContinuousClock.now + timeout
+        let outcome = await withTaskCancellationHandler {
+            await thread.perform { () -> HandshakeWait in
+                var requests = [
+                    pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
+                    pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                ]
+                while true {
+                    let left = max(.zero, deadline - ContinuousClock.now)
+                    let milliseconds = Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))
+                    let ready = poll(&requests, 2, milliseconds)
+                    if ready < 0 {
+                        if errno == EINTR { continue }
+                        return .failed(errno: errno)
+                    }
+                    if requests[1].revents != 0 { return .cancelled }
+                    if requests[0].revents != 0 { return .ended }
+                    if ready == 0 { return .timedOut }
+                }
+            }
+        } onCancel: {
+            var byte: UInt8 = 1
+            _ = write(waker, &byte, 1)
+        }
+        switch outcome {
+        case .ended: return
+        case .cancelled: throw CancellationError()
+        case .timedOut: throw Failure(description: "no answer within \(timeout)")
+        case .failed(let error): throw Failure(description: String(cString: strerror(error)))
+        }
+    }
+
+    /// How a wait for the handshake ended.
+    private enum HandshakeWait: Sendable {
+        case ended, cancelled, timedOut
+        case failed(errno: Int32)
     }
 
     /// An IPv4 or IPv6 socket address.

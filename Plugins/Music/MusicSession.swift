@@ -26,7 +26,7 @@ final class MusicSession {
     /// Counts fades begun; a fade step of an older fade (one a new workout interrupted) is ignored.
     private(set) var fadeGeneration = 0
     private var nowPlaying: AudioStatusChanged.Status?
-    private var queue: SpeechQueue
+    private var queue: SpeechQueue<SpeechClip>
     private var speaking: (clip: SpeechClip, file: String, number: Int)?
     /// Clips whose sound should be over after a delay: (delay, clip number). The plugin's loop takes these and
     /// calls `speechShouldBeOver` when the time is up.
@@ -44,7 +44,8 @@ final class MusicSession {
         self.speechFolder = speechFolder
         volumePercent = configuration.volumePercent
         shuffle = configuration.shuffle
-        queue = SpeechQueue(staleAfterSeconds: configuration.speechStaleSeconds)
+        // At most 16 clips wait (a few minutes of speech); beyond that routine ones make room.
+        queue = SpeechQueue(capacity: 16, staleAfter: .seconds(configuration.speechStaleSeconds))
     }
 
     /// Nothing is being said or waiting: the run may end once it is stopping.

@@ -26,9 +26,4 @@ public struct HeartRateZone: Sendable, Equatable, Hashable, Comparable {
         let zone = (1...5).last { Double(beatsPerMinute) >= lowerLimit(of: $0, maximum: maximum) } ?? 0
         return HeartRateZone(number: zone)
     }
-
-    /// Age-predicted maximum heart rate (Tanaka, Monahan & Seals 2001): 208 − 0.7 × age.
-    public static func predictedMaximum(ageYears: Int) -> Int {
-        Int((208 - 0.7 * Double(min(120, max(0, ageYears)))).rounded())
-    }
 }

@@ -4,12 +4,12 @@ import Synchronization
 /// The coach's `SpeechQueue`, shared by the task that listens to the bus and the task that speaks, with a
 /// doorbell that wakes the speaker when a sentence arrives.
 final class SpeechBacklog: Sendable {
-    private let queue: Mutex<SpeechQueue>
+    private let queue: Mutex<SpeechQueue<Utterance>>
     private let ring: AsyncStream<Void>.Continuation
     /// Yields when sentences were added; one pending ring is enough, the speaker empties the queue each time.
     let doorbell: AsyncStream<Void>
 
-    init(_ queue: SpeechQueue) {
+    init(_ queue: SpeechQueue<Utterance>) {
         self.queue = Mutex(queue)
         (doorbell, ring) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
@@ -21,8 +21,10 @@ final class SpeechBacklog: Sendable {
         return dropped
     }
 
-    /// The next sentence to say at `now`, or nil.
-    func next(at now: HubInstant) -> Utterance? { queue.withLock { $0.next(at: now) } }
+    /// The next sentence to say at `now` on a clock of `speed`, or nil.
+    func next(at now: HubInstant, speed: Double) -> Utterance? {
+        queue.withLock { $0.next(at: now, speed: speed).item }
+    }
 
     /// How many routine sentences were skipped as stale so far.
     var staleCount: Int { queue.withLock { $0.staleCount } }

@@ -1,7 +1,7 @@
 import HubCore
 
 /// A sentence the coach means to say, how much it matters, and when the event it speaks about happened.
-public struct Utterance: Sendable, Equatable {
+public struct Utterance: QueuedSpeech, Equatable {
     public var text: String
     public var priority: Announcement.Priority
     /// When the event happened, on the hub's monotonic clock.
@@ -12,4 +12,9 @@ public struct Utterance: Sendable, Equatable {
         self.priority = priority
         self.eventAt = eventAt
     }
+}
+
+extension Utterance {
+    /// Not known before synthesis: queued sentences are taken as taking no time to say.
+    public var speakingTime: Duration { .zero }
 }

@@ -16,7 +16,8 @@ public struct VoiceCoachPlugin: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
-    private let synthesizer: any SpeechSynthesizer
+    /// nil: eSpeak NG, started by `run()`.
+    private let synthesizer: (any SpeechSynthesizer)?
     private let inbox: Inbox<Input>
     /// Told of every sentence as it is queued (tests wait on it instead of on time).
     private let queued: (@Sendable (Utterance) -> Void)?
@@ -27,11 +28,10 @@ public struct VoiceCoachPlugin: Plugin {
         case shutdown
     }
 
+    /// A coach that speaks with eSpeak NG. Does no I/O: the engine starts when the coach runs (init validates, run
+    /// connects), so that a configuration check or a reload never waits for it.
     public init(configuration: Configuration, context: PluginContext) throws {
-        let engine = try EspeakEngine.shared()
-        self.init(
-            configuration: configuration, context: context,
-            synthesizer: EspeakSpeechSynthesizer(engine: engine, settings: configuration.speech))
+        self.init(configuration: configuration, context: context, synthesizer: nil, queued: nil)
     }
 
     /// A coach with another synthesizer (tests use a fake one).
@@ -40,7 +40,7 @@ public struct VoiceCoachPlugin: Plugin {
     }
 
     init(
-        configuration: Configuration, context: PluginContext, synthesizer: any SpeechSynthesizer,
+        configuration: Configuration, context: PluginContext, synthesizer: (any SpeechSynthesizer)?,
         queued: (@Sendable (Utterance) -> Void)?
     ) {
         self.configuration = configuration
@@ -60,16 +60,21 @@ public struct VoiceCoachPlugin: Plugin {
     }
 
     public func run() async throws {
+        let synthesizer: any SpeechSynthesizer
+        if let injected = self.synthesizer {
+            synthesizer = injected
+        } else {
+            let engine = try await EspeakEngine.started()
+            synthesizer = EspeakSpeechSynthesizer(engine: engine, settings: configuration.speech)
+        }
         var script = CoachScript(settings: configuration.scriptSettings, zones: await zoneTracker())
-        // Sentences wait in real seconds: on a sped-up clock (the demo's 60×) hub time runs that much faster.
-        let staleAfter = Duration.seconds(Double(configuration.skipRoutineAfterSeconds) * max(context.clock.speed, 1))
+        // Sentences wait in real seconds, whatever the clock's speed (the queue judges that).
         let backlog = SpeechBacklog(
-            SpeechQueue(
-                capacity: configuration.queueSize, staleAfter: staleAfter, inEventOrder: context.clock.speed > 1))
+            SpeechQueue(capacity: configuration.queueSize, staleAfter: .seconds(configuration.skipRoutineAfterSeconds)))
         let inbox = self.inbox, clock = context.clock, logger = context.logger, queued = self.queued
 
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await speak(from: backlog) }
+            group.addTask { try await speak(from: backlog, with: synthesizer) }
 
             await withGracefulShutdownHandler {
                 for await input in inbox {
@@ -92,11 +97,11 @@ public struct VoiceCoachPlugin: Plugin {
     }
 
     /// Takes sentences from the queue, most important first, and publishes each as a clip.
-    private func speak(from backlog: SpeechBacklog) async throws {
+    private func speak(from backlog: SpeechBacklog, with synthesizer: any SpeechSynthesizer) async throws {
         let clock = context.clock, bus = context.bus, logger = context.logger
         var skipped = 0
         for await _ in backlog.doorbell {
-            while let sentence = backlog.next(at: clock.instant) {
+            while let sentence = backlog.next(at: clock.instant, speed: clock.speed) {
                 do {
                     let audio = try await synthesizer.synthesize(sentence.text)
                     logger.info(
@@ -135,7 +140,7 @@ public struct VoiceCoachPlugin: Plugin {
                 )
                 return nil
             }
-            maximum = HeartRateZone.predictedMaximum(ageYears: age)
+            maximum = Int(MaximumHeartRate.predicted(ageYears: age).rounded())
         }
         return ZoneTracker(
             maximumHeartRate: maximum, marginBeatsPerMinute: configuration.zoneMarginBeatsPerMinute,

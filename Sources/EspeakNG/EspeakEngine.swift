@@ -1,13 +1,14 @@
 import Synchronization
+import Threading
 
 /// The process's eSpeak NG text-to-speech engine: synthesises text into PCM in memory.
 ///
-/// There is one per process (``shared()``), since the library keeps global state; every call into the library
-/// runs on the engine's own thread, one at a time, so callers on any task may share it. Synthesis does not block
-/// the caller's thread: it suspends until the samples are ready.
+/// There is one per process (``started()``, ``shared()``), since the library keeps global state; every call into
+/// the library runs on the engine's own thread, one at a time, so callers on any task may share it. Synthesis does
+/// not block the caller's thread: it suspends until the samples are ready.
 ///
 /// ```swift
-/// let engine = try EspeakEngine.shared()
+/// let engine = try await EspeakEngine.started()
 /// let audio = try await engine.synthesize("Heart rate 142.", settings: EspeakSettings(voice: "en-us"))
 /// print(audio.duration)   // about 1.5 s of 22050 Hz mono
 /// ```
@@ -24,39 +25,51 @@ public final class EspeakEngine: Sendable {
     /// The longest clip one synthesis makes, in seconds; synthesis stops with an error past it.
     public static let maximumSeconds = 300
 
-    private let owner: EspeakOwnerThread
+    /// The one thread that makes every eSpeak NG call: the library is not thread-safe, and in synchronous mode
+    /// `espeak_Synth` blocks its caller for as long as synthesis takes, which must never be a cooperative thread.
+    /// It lives as long as the process (one engine per process).
+    private static let thread = DedicatedThread(name: "espeak-ng")
+    /// The library's state. Only jobs on `thread` touch it (so it is made there, too, on first use).
+    nonisolated(unsafe) private static let session = EspeakSession()
 
     private static let instance = Mutex<Result<EspeakEngine, EspeakError>?>(nil)
 
-    private init(owner: EspeakOwnerThread, started: EspeakSession.Started) {
-        self.owner = owner
+    private init(started: EspeakSession.Started) {
         sampleRate = started.sampleRate
         version = started.version
         voices = started.voices
     }
 
-    /// The engine, started on first use (loading the library's data takes some milliseconds and blocks the
-    /// caller that first asks, once).
+    /// The engine, started on first use without blocking the caller's thread: the start (loading the library's
+    /// data takes some milliseconds) runs on the engine's thread while the caller is suspended.
     ///
     /// - Throws: `EspeakError` when the library cannot start, usually because its data is not installed; every
     ///   later call throws the same.
+    public static func started() async throws(EspeakError) -> EspeakEngine {
+        if let started = instance.withLock({ $0 }) { return try started.get() }
+        return try await thread.perform { startOnce() }.get()
+    }
+
+    /// The engine, started on first use; the first call blocks its caller while the library starts, once.
+    ///
+    /// For what happens before the hub runs (checking a configuration); in a task, use ``started()``.
+    /// - Throws: as ``started()``.
     public static func shared() throws(EspeakError) -> EspeakEngine {
-        let result = instance.withLock { instance in
-            if let instance { return instance }
-            let owner = EspeakOwnerThread()
-            let started: Result<EspeakEngine, EspeakError>
-            do {
-                let info = try owner.performAndWait { session in try session.start() }
-                started = .success(EspeakEngine(owner: owner, started: info))
-            } catch let error as EspeakError {
-                started = .failure(error)
-            } catch {
-                started = .failure(.notStarted(status: -1))
-            }
-            instance = started
-            return started
+        if let started = instance.withLock({ $0 }) { return try started.get() }
+        return try thread.performAndWait { startOnce() }.get()
+    }
+
+    /// Starts the library unless it was started; runs on `thread` only, so the library starts once per process.
+    private static func startOnce() -> Result<EspeakEngine, EspeakError> {
+        if let started = instance.withLock({ $0 }) { return started }
+        let started: Result<EspeakEngine, EspeakError>
+        do {
+            started = .success(EspeakEngine(started: try session.start()))
+        } catch {
+            started = .failure(error)
         }
-        return try result.get()
+        instance.withLock { $0 = started }
+        return started
     }
 
     /// The names a configuration can use, one per voice (its first language), sorted.
@@ -67,12 +80,7 @@ public final class EspeakEngine: Sendable {
     ///
     /// Blocks the caller for a moment: meant for checking a configuration before the hub runs.
     public func checkVoice(_ name: String) throws(EspeakError) {
-        let found: Bool
-        do {
-            found = try owner.performAndWait { session in session.hasVoice(name) }
-        } catch {
-            found = false
-        }
+        let found = Self.thread.performAndWait { Self.session.hasVoice(name) }
         guard found else { throw .voiceNotFound(name, installed: voiceNames) }
     }
 
@@ -96,12 +104,14 @@ public final class EspeakEngine: Sendable {
         try Task.checkCancellation()
         let sink = SynthesisSink(limit: Self.maximumSeconds * sampleRate)
         let samples = try await withTaskCancellationHandler {
-            try await owner.perform { session in
-                // Cancelled while waiting behind another synthesis: nothing to do.
-                if sink.cancelled.load(ordering: .relaxed) { return [Int16]() }
-                try session.synthesize(text, settings: settings, into: sink)
-                return sink.samples
-            }
+            try await Self.thread.perform {
+                Result { () throws -> [Int16] in
+                    // Cancelled while waiting behind another synthesis: nothing to do.
+                    if sink.cancelled.load(ordering: .relaxed) { return [] }
+                    try Self.session.synthesize(text, settings: settings, into: sink)
+                    return sink.samples
+                }
+            }.get()
         } onCancel: {
             sink.cancelled.store(true, ordering: .relaxed)
         }

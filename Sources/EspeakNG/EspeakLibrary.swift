@@ -5,7 +5,7 @@ import SharedLibrary
 /// The eSpeak NG functions the wrapper calls, looked up in `libespeak-ng.so.1` loaded with `dlopen`.
 ///
 /// Loaded only when the engine starts, so that a hub without the voice coach maps none of the library's
-/// dependencies (PulseAudio, ALSA, X11 and codecs come with it). Used on the owner thread only.
+/// dependencies (PulseAudio, ALSA, X11 and codecs come with it). Used on the engine's thread only.
 struct EspeakLibrary {
     static let fileName = "libespeak-ng.so.1"
 

@@ -1,9 +1,9 @@
 import CEspeakNG
 import Synchronization
 
-/// The library's state, confined to the owner thread: started once, then the settings last applied.
+/// The library's state, confined to the engine's thread: started once, then the settings last applied.
 ///
-/// Every method calls into eSpeak NG and must run on `EspeakOwnerThread`.
+/// Every method calls into eSpeak NG and must run on the engine's thread (`EspeakEngine`'s `DedicatedThread`).
 final class EspeakSession {
     private(set) var sampleRate = 0
     private var library: EspeakLibrary?
@@ -128,7 +128,7 @@ final class EspeakSession {
 
 /// Where one synthesis puts its samples; the callback finds it through the event's `user_data`.
 final class SynthesisSink: @unchecked Sendable {
-    // @unchecked: `samples` and `overflowed` are only touched on the owner thread (by the callback, then by the
+    // @unchecked: `samples` and `overflowed` are only touched on the engine's thread (by the callback, then by the
     // session after espeak_Synth returned); `cancelled` is atomic, set from the task that waits.
     var samples: [Int16] = []
     var overflowed = false
@@ -140,7 +140,7 @@ final class SynthesisSink: @unchecked Sendable {
 
 /// eSpeak NG's synth callback: copies the samples into the sink of the synthesis under way.
 ///
-/// Runs on the owner thread, inside `espeak_Synth` (synchronous mode). Returns 1 to stop the synthesis when it
+/// Runs on the engine's thread, inside `espeak_Synth` (synchronous mode). Returns 1 to stop the synthesis when it
 /// was cancelled or the clip would grow past its limit.
 private let synthesisCallback:
     @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?)

@@ -126,7 +126,7 @@ public final class ImportedSeconds {
         try insert.execute(arguments: [
             workoutID, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate, sample.latitude,
             sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters, sample.kilocalories, sample.steps,
-            HubStore.encode(rr: sample.rrIntervalsMilliseconds), sample.altitudeMeters,
+            HubStore.encode(rr: sample.rrIntervals1024), sample.altitudeMeters,
         ])
         count += 1
     }

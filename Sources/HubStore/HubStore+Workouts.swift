@@ -51,7 +51,7 @@ extension HubStore {
                 try insert.execute(arguments: [
                     workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
                     sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
-                    sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervalsMilliseconds),
+                    sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervals1024),
                     sample.altitudeMeters,
                 ])
             }
@@ -245,22 +245,17 @@ extension HubStore {
     }
 
     /// RR intervals in the strap's own unit, uint16 1/1024 s little-endian, so they come back exactly; nil for none.
-    static func encode(rr: [Double]) -> Data? {
+    static func encode(rr: [UInt16]) -> Data? {
         guard !rr.isEmpty else { return nil }
         var bytes: [UInt8] = []
-        for interval in rr {
-            let value = UInt16(clamping: Int((interval * 1.024).rounded()))
-            bytes += [UInt8(value & 0xff), UInt8(value >> 8)]
-        }
+        for interval in rr { bytes += [UInt8(interval & 0xff), UInt8(interval >> 8)] }
         return Data(bytes)
     }
 
-    private static func decode(rr data: Data?) -> [Double] {
+    private static func decode(rr data: Data?) -> [UInt16] {
         guard let data else { return [] }
         let bytes = [UInt8](data)
-        return stride(from: 0, to: bytes.count - 1, by: 2).map {
-            Double(UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) * 1000 / 1024
-        }
+        return stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }
     }
 
     /// A stored second from its row.
@@ -269,7 +264,7 @@ extension HubStore {
             second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
             heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
             speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"], kilocalories: row["kcal"],
-            steps: row["steps"], rrIntervalsMilliseconds: decode(rr: row["rr"]), altitudeMeters: row["altitude_m"])
+            steps: row["steps"], rrIntervals1024: decode(rr: row["rr"]), altitudeMeters: row["altitude_m"])
     }
 
     static func workout(from row: Row) -> Workout {

@@ -4,7 +4,9 @@ import GRDB
 /// The hub's one SQLite database: profile, goals, workouts and their per-second samples.
 ///
 /// Opened in WAL mode so that the running hub and the `stayfit` CLI can read and write the same file at
-/// once. Every other module talks to SQLite through this type; nothing else imports GRDB.
+/// once. Every other module of the hub talks to SQLite through this type. GRDB is imported only here and by what
+/// tests or measures the store from outside: HubTestKit's `DatabaseWriteLock` (another process's write lock),
+/// `HubStoreTests` and the heart-rate log benchmark.
 ///
 /// ```swift
 /// let store = try HubStore(directory: DataDirectory.resolve(explicit: nil).url)

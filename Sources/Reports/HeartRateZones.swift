@@ -3,7 +3,7 @@ import HubCore
 
 /// The five heart-rate zones as percentages of the maximum heart rate (50–60 … 90–100 %), and time spent in each.
 ///
-/// The maximum is Tanaka's `208 − 0.7 × age` (Tanaka, Monahan & Seals 2001) unless a measured one is given.
+/// The maximum is the one predicted from age (`MaximumHeartRate`) unless a measured one is given.
 public struct HeartRateZones: Sendable, Equatable, Codable {
     /// The maximum heart rate the zones are fractions of, bpm.
     public var maximum: Double
@@ -13,8 +13,8 @@ public struct HeartRateZones: Sendable, Equatable, Codable {
 
     public init(maximumHeartRate: Double) { maximum = maximumHeartRate }
 
-    /// Zones from an age in years (Tanaka); 35 years when the age is unknown.
-    public init(ageYears: Int?) { maximum = 208 - 0.7 * Double(ageYears ?? 35) }
+    /// Zones from an age in years (the predicted maximum); 35 years when the age is unknown.
+    public init(ageYears: Int?) { maximum = MaximumHeartRate.predicted(ageYears: ageYears ?? 35) }
 
     /// Lower bounds of zones 1–5 in bpm, then the maximum: six numbers.
     public var bounds: [Double] { [0.5, 0.6, 0.7, 0.8, 0.9, 1.0].map { $0 * maximum } }

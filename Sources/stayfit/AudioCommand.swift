@@ -32,7 +32,7 @@ struct AudioCommand: AsyncParsableCommand {
             let settings = try configuration.pluginTables["voice-coach"].map {
                 try VoiceCoachPlugin.Configuration($0).speech
             }
-            let audio = try await EspeakEngine.shared().synthesize(text, settings: settings ?? EspeakSettings())
+            let audio = try await EspeakEngine.started().synthesize(text, settings: settings ?? EspeakSettings())
             return SpeechClip(
                 text: text, priority: .urgent, sampleRate: audio.sampleRate, samples: audio.samples,
                 eventAt: HubInstant(sinceOrigin: .zero))

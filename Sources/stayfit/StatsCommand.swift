@@ -72,9 +72,7 @@ struct StatsCommand: AsyncParsableCommand {
         if period.days.count <= 31, try await store.profile()?.heartRateMonitoring == true {
             for day in period.days where day.start <= Date() {
                 let intervals = try await store.heartRateIntervals(from: day.start, to: day.end)
-                let milliseconds = intervals.map { Double($0) * 1000 / 1024 }
-                if intervals.count >= 60, let rmssd = HeartRateVariability.rmssd(rrIntervalsMilliseconds: milliseconds)
-                {
+                if intervals.count >= 60, let rmssd = HeartRateVariability.rmssd(rrIntervals1024: intervals) {
                     variability.append(
                         .init(day: day.description, rmssdMilliseconds: rmssd, intervals: intervals.count))
                 }

@@ -7,7 +7,7 @@ import Testing
     @Test func decodesAnEightBitRateWithContactAndOneRRInterval() throws {
         let measurement = try HeartRateMeasurement(decoding: [0x16, 0x48, 0x55, 0x03])
         #expect(measurement == HeartRateMeasurement(beatsPerMinute: 72, contact: .contact, rrIntervals1024: [853]))
-        #expect(abs(measurement.rrIntervalsMilliseconds[0] - 833.0) < 0.01)
+        #expect(abs(HeartRateMeasured.milliseconds(rrInterval1024: measurement.rrIntervals1024[0]) - 833.0) < 0.01)
     }
 
     @Test func decodesASixteenBitRateWithEnergyAndTwoRRIntervals() throws {
@@ -27,7 +27,7 @@ import Testing
     @Test func decodesRRWithoutContactSupport() throws {
         let measurement = try HeartRateMeasurement(decoding: [0x10, 0x50, 0x00, 0x03])
         #expect(measurement == HeartRateMeasurement(beatsPerMinute: 80, contact: .notSupported, rrIntervals1024: [768]))
-        #expect(measurement.rrIntervalsMilliseconds == [750])
+        #expect(measurement.rrIntervals1024.map { HeartRateMeasured.milliseconds(rrInterval1024: $0) } == [750])
     }
 
     @Test func ignoresReservedFlagBits() throws {
@@ -130,7 +130,7 @@ import Testing
         #expect(measurement.rrIntervals1024 == kept)
         #expect(measurement.defects.contains(.implausibleRRIntervals(leftOut)), "\(measurement.defects)")
         #expect(!measurement.defects.contains(.missingRRIntervals), "RR were present, only implausible")
-        #expect(measurement.rrIntervalsMilliseconds.allSatisfy(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)))
+        #expect(measurement.rrIntervals1024.allSatisfy(HeartRateMeasured.isPlausible(rrInterval1024:)))
     }
 
     @Test func readingsWithoutSkinContactAreNotCheckedAsAHeartRate() throws {
@@ -158,7 +158,7 @@ import Testing
                 HeartRateMeasured.isPlausible(beatsPerMinute: measurement.beatsPerMinute)
                     || measurement.contact == .noContact)
             #expect(
-                measurement.rrIntervalsMilliseconds.allSatisfy(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)))
+                measurement.rrIntervals1024.allSatisfy(HeartRateMeasured.isPlausible(rrInterval1024:)))
             // A reading never holds more fields than its bytes can carry: flags + rate + energy + whole intervals.
             let rateBytes = bytes[0] & 1 == 0 ? 1 : 2
             let energyBytes = measurement.energyExpendedKilojoules == nil ? 0 : 2

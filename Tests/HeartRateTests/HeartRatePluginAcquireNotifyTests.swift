@@ -21,7 +21,7 @@ import Testing
                 try await strap.push([0x10, 0x50, 0x00, 0x03])
                 try await harness.waitForReadings(2)
                 #expect(harness.readings.all.map(\.beatsPerMinute) == [72, 80])
-                #expect(harness.readings.all.first?.rrIntervalsMilliseconds == [853.0 * 1000 / 1024])
+                #expect(harness.readings.all.first?.rrIntervals1024 == [853])
                 #expect(harness.plugin.malformedPayloadCount == 1)
                 #expect(try await strap.characteristicCalls("StartNotify") == 0)
                 #expect(try await !strap.isNotifying())

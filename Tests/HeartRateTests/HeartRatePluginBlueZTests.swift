@@ -25,16 +25,16 @@ import Testing
                 let readings = harness.readings.all
                 let expected = [
                     HeartRateMeasured(
-                        beatsPerMinute: 72, rrIntervalsMilliseconds: [853.0 * 1000 / 1024], contact: .contact,
+                        beatsPerMinute: 72, rrIntervals1024: [853], contact: .contact,
                         source: MockStrap.firstAddress, timestamp: clock.now),
                     HeartRateMeasured(
-                        beatsPerMinute: 142, rrIntervalsMilliseconds: [432.0 * 1000 / 1024, 424.0 * 1000 / 1024],
+                        beatsPerMinute: 142, rrIntervals1024: [432, 424],
                         contact: .contact, energyExpendedKilojoules: 300, source: MockStrap.firstAddress,
                         timestamp: clock.now),
                     HeartRateMeasured(
                         beatsPerMinute: 0, contact: .noContact, source: MockStrap.firstAddress, timestamp: clock.now),
                     HeartRateMeasured(
-                        beatsPerMinute: 80, rrIntervalsMilliseconds: [750], contact: .notSupported,
+                        beatsPerMinute: 80, rrIntervals1024: [768], contact: .notSupported,
                         source: MockStrap.firstAddress, timestamp: clock.now),
                 ]
                 #expect(readings == expected)
@@ -57,7 +57,7 @@ import Testing
                 try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the ones before were handled
                 try await harness.waitForReadings(2)
                 #expect(harness.readings.all.map(\.beatsPerMinute) == [72, 90])
-                #expect(harness.readings.all.map(\.rrIntervalsMilliseconds) == [[853.0 * 1000 / 1024], []])
+                #expect(harness.readings.all.map(\.rrIntervals1024) == [[853], []])
                 #expect(harness.plugin.malformedPayloadCount == 2)
                 #expect(harness.plugin.implausibleRRIntervalCount == 2)
                 #expect(harness.plugin.receivedPayloadCount == 4, "every payload that came is counted, kept or not")
@@ -78,7 +78,7 @@ import Testing
                 try await strap.notify([0x00, 0x5a])  // valid: 90 bpm, sent last so the ones before were handled
                 try await harness.waitForReadings(3)
                 #expect(harness.readings.all.map(\.beatsPerMinute) == [80, 72, 90])
-                #expect(harness.readings.all.map(\.rrIntervalsMilliseconds) == [[], [], []])
+                #expect(harness.readings.all.map(\.rrIntervals1024) == [[], [], []])
                 #expect(harness.plugin.malformedPayloadCount == 1)
                 #expect(harness.plugin.partlyBrokenPayloadCount == 2)
                 let kept = harness.logs.all.filter { $0.message == "kept the heart rate of a partly broken payload" }

@@ -12,9 +12,10 @@ import Testing
 
     /// Runs a reporter (no pause between reports) on `bus` while `body` runs.
     func withReporter(
-        on bus: MessageBus, _ body: (AsyncStream<RecordingLogHandler.Record>) async throws -> Void
+        on bus: MessageBus, _ body: (AsyncStream<LogRecorder.Entry>) async throws -> Void
     ) async throws {
-        let (logger, records) = RecordingLogHandler.logger()
+        let log = LogRecorder()
+        let logger = log.logger(), records = log.entries
         let reporter = BusLossReporter(bus: bus, logger: logger, interval: .zero)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reporter.run() }
@@ -84,7 +85,8 @@ import Testing
 
     @Test func eachLosingSubscriptionIsNamedOnce() async throws {
         let bus = MessageBus(capacity: 1)
-        let (logger, records) = RecordingLogHandler.logger()
+        let log = LogRecorder()
+        let logger = log.logger(), records = log.entries
         let a = bus.inbox(of: Ping.self, subscriber: "a")
         let b = bus.inbox(of: Ping.self, subscriber: "b")
         for number in 1...3 { bus.publish(Ping(number: number)) }  // each loses 2

@@ -28,7 +28,8 @@ import Testing
         try await store.saveProfile(HeartRateLoggerTests.profile)
         let clock = ManualClock()
         let bus = MessageBus()
-        let (logger, records) = RecordingLogHandler.logger()
+        let log = LogRecorder()
+        let logger = log.logger(), records = log.entries
         let context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
         let heartRateLog = HeartRateLogger(context: context, flushEvery: .seconds(5))
         let announcements = bus.inbox(of: Announcement.self, subscriber: "test")
@@ -70,7 +71,7 @@ import Testing
             try await tasks.waitForAll()
         }
         // Told once when saving stopped, once when it worked again.
-        var lines: [RecordingLogHandler.Record] = []
+        var lines: [LogRecorder.Entry] = []
         for await record in records where record.message.contains("heart-rate log") {
             lines.append(record)
             if record.message.contains("saved again") { break }

@@ -14,7 +14,7 @@ import Testing
         seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in },
         reading: (_ second: Int, _ at: Date) -> HeartRateMeasured = { second, at in
             HeartRateMeasured(
-                beatsPerMinute: 100 + second, rrIntervalsMilliseconds: [600], source: "test", timestamp: at)
+                beatsPerMinute: 100 + second, rrIntervals1024: [614], source: "test", timestamp: at)
         }
     )
         async throws -> (HubStore, TemporaryDirectory, Date)
@@ -61,18 +61,18 @@ import Testing
         #expect(try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(20)).count == 20)
         #expect(
             try await store.heartRateIntervals(from: start, to: start.addingTimeInterval(1)) == [614],
-            "600 ms = 614.4/1024 s")
+            "kept in the strap's 1/1024 s, exactly as sent")
     }
 
     @Test func logsNoHeartRateOrRRIntervalOutsideThePlausibleRange() async throws {
-        // 300 and 6 bpm, then 120 bpm with RR intervals of 0.98 ms and 63,999 ms around a good one: as a slipping
-        // strap sent them, had its plugin not dropped them.
+        // 300 and 6 bpm, then 120 bpm with RR intervals of 1/1024 s (0.98 ms) and 65,535/1024 s (63,999 ms) around
+        // a good one: as a slipping strap sent them, had its plugin not dropped them.
         let rates = [300, 6, 120, 121]
         let (store, directory, start) = try await log(
             seconds: rates.count, monitoring: true,
             reading: { second, at in
                 HeartRateMeasured(
-                    beatsPerMinute: rates[second], rrIntervalsMilliseconds: second == 2 ? [0.98, 800, 63_999] : [],
+                    beatsPerMinute: rates[second], rrIntervals1024: second == 2 ? [1, 819, 65_535] : [],
                     source: "test", timestamp: at)
             })
         _ = directory

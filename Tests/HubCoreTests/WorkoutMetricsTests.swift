@@ -34,10 +34,10 @@ import Testing
 
     @Test func heartRateVariabilityPairsOnlySuccessiveBeatsNotAcrossAGapOrAPause() {
         var metrics = WorkoutMetrics()
-        func second(_ heartRate: Int?, _ rr: [Double]) {
+        func second(_ heartRate: Int?, _ rr: [UInt16]) {
             metrics.recordSecond(
                 heartRate: heartRate, speedMetersPerSecond: nil, distanceMeters: 0, kilocalories: 0, steps: nil,
-                rrIntervalsMilliseconds: rr)
+                rrIntervals1024: rr)
         }
         second(120, [500, 510])
         second(121, [530])
@@ -46,9 +46,12 @@ import Testing
         second(85, [870])
         metrics.breakHeartRateSequence()  // a pause: 870 and 700 are not either
         second(90, [700, 706])
-        // Pairs: (500, 510) (510, 530) (900, 890) (890, 870) (700, 706): differences 10, 20, 10, 20, 6.
-        let expected = ((100.0 + 400 + 100 + 400 + 36) / 5).squareRoot()
-        #expect(metrics.totals.rmssdMilliseconds == expected)
+        // Pairs: (500, 510) (510, 530) (900, 890) (890, 870) (700, 706): differences 10, 20, 10, 20, 6 in 1/1024 s,
+        // each 1000/1024 of that in milliseconds.
+        let sumOfSquares: Double = 100 + 400 + 100 + 400 + 36
+        let expected = (sumOfSquares / 5).squareRoot() * 1000 / 1024
+        let rmssd = metrics.totals.rmssdMilliseconds ?? 0
+        #expect(abs(rmssd - expected) < 1e-9)
     }
 
     @Test func underTwoMinutesTheMinimumSpeedIsTheAverage() {

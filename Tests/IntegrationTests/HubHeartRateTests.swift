@@ -70,9 +70,8 @@ import Testing
                 samples.contains { $0.heartRate == nil }, "the seconds without contact or data are gaps, not repeats")
             #expect(workout.totals.maxHeartRate == 142)
             // Every RR interval, exactly (stored in the strap's 1/1024 s), in order; none from the no-contact packet.
-            let milliseconds = { (raw: [Double]) in raw.map { $0 * 1000 / 1024 } }
-            let beforeRR = milliseconds([500, 512, 520, 530]), afterRR = milliseconds([470, 479, 488])
-            #expect(samples.flatMap(\.rrIntervalsMilliseconds) == beforeRR + afterRR)
+            let beforeRR: [UInt16] = [500, 512, 520, 530], afterRR: [UInt16] = [470, 479, 488]
+            #expect(samples.flatMap(\.rrIntervals1024) == beforeRR + afterRR)
             // RMSSD pairs successive beats only: none across the gap.
             var expected = RMSSDAccumulator()
             expected.add(beforeRR)

@@ -68,15 +68,15 @@ import VoiceCoach
 
         #expect(said.count == 2, "\(said.map(\.text))")
         // speech-stale-seconds' default.
-        var queue = SpeechQueue(staleAfterSeconds: 5)
+        var queue = SpeechQueue<SpeechClip>(capacity: 16, staleAfter: .seconds(5))
         // The update arrives first and is said at once; the summary arrives while it plays.
         #expect(queue.add(update) == nil)
         let first = queue.next(at: update.eventAt, speed: 1)
-        #expect(first.clip?.text == update.text)
+        #expect(first.item?.text == update.text)
         #expect(queue.add(summary) == nil)
         // The update is over 10 s after its event.
         let second = queue.next(at: update.eventAt + .seconds(10), speed: 1)
-        #expect(second.clip?.text == summary.text)
+        #expect(second.item?.text == summary.text)
         #expect(second.stale.isEmpty)
     }
 }

@@ -71,7 +71,7 @@ import Testing
                 #expect(
                     try await heartRates.next()
                         == HeartRateMeasured(
-                            beatsPerMinute: heartRate, rrIntervalsMilliseconds: [], contact: .contact,
+                            beatsPerMinute: heartRate, rrIntervals1024: [], contact: .contact,
                             source: "simulator", timestamp: at, isSimulated: true))
                 #expect(
                     try await positions.next()

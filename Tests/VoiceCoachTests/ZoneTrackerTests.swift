@@ -12,7 +12,6 @@ import VoiceCoach
         #expect(HeartRateZone.of(139, maximum: 200).number == 2)
         #expect(HeartRateZone.of(140, maximum: 200).number == 3)
         #expect(HeartRateZone.of(180, maximum: 200).number == 5)
-        #expect(HeartRateZone.predictedMaximum(ageYears: 40) == 180)
     }
 
     @Test func aHeartRateWanderingAcrossABoundaryDoesNotChatter() {

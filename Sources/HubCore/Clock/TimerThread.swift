@@ -1,5 +1,6 @@
 import CSystemClock
 import Foundation
+import Threading
 
 #if canImport(Glibc)
     import Glibc
@@ -84,7 +85,7 @@ final class TimerThread: @unchecked Sendable {
     }
 
     private func serve() {
-        FileDescriptorReader.nameCurrentThread("timers")
+        ThreadName.setForCurrentThread("timers")
         while true {
             var expirations: UInt64 = 0
             let count = read(timer, &expirations, MemoryLayout<UInt64>.size)

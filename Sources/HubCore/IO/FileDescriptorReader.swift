@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Threading
 
 #if canImport(Glibc)
     import Glibc
@@ -121,7 +122,7 @@ public final class FileDescriptorReader: Sendable {
         }
         let wake = wakePair[0]
         let thread = Thread {
-            Self.nameCurrentThread(name)
+            ThreadName.setForCurrentThread(name)
             var framer = RecordFramer(framing: framing) { control.discarded.add(1, ordering: .relaxed) }
             let deliver =
                 handler ?? { (record: [UInt8]) in
@@ -152,18 +153,6 @@ public final class FileDescriptorReader: Sendable {
     public var ending: Ending? { control.state.withLock { $0.ending } }
 
     // MARK: - The thread
-
-    /// Gives the calling thread its name in the kernel, where `top -H` and `/proc/<pid>/task/*/comm` show it.
-    ///
-    /// Foundation's `Thread.name` reaches the kernel only if the new thread runs after `start()` has recorded
-    /// it, which is a race; `pthread_setname_np` is not in Swift's Glibc module. Linux takes 15 bytes at most.
-    static func nameCurrentThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }  // no /proc: the name is only a help
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-    }
 
     /// Polls and reads until end of file, an error or a stop request; returns why it ended.
     private static func readLoop(

@@ -14,10 +14,13 @@ extension HeartRateMeasured {
     /// Whether `beatsPerMinute` lies in ``plausibleBeatsPerMinute``.
     public static func isPlausible(beatsPerMinute: Int) -> Bool { plausibleBeatsPerMinute.contains(beatsPerMinute) }
 
-    /// Whether an RR interval in milliseconds lies in ``plausibleRRIntervalMilliseconds`` (NaN does not).
-    public static func isPlausible(rrIntervalMilliseconds: Double) -> Bool {
-        plausibleRRIntervalMilliseconds.contains(rrIntervalMilliseconds)
+    /// Whether an RR interval in 1/1024 s lies in ``plausibleRRIntervalMilliseconds``.
+    public static func isPlausible(rrInterval1024: UInt16) -> Bool {
+        plausibleRRIntervalMilliseconds.contains(milliseconds(rrInterval1024: rrInterval1024))
     }
+
+    /// An RR interval in the strap's 1/1024 s as milliseconds, the unit people read: the one place the hub converts.
+    public static func milliseconds(rrInterval1024: UInt16) -> Double { Double(rrInterval1024) * 1000 / 1024 }
 
     /// The range as people read it: "25–250 bpm".
     public static var plausibleRangeDescription: String {

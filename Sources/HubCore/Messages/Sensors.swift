@@ -12,8 +12,10 @@ public enum SensorContact: String, Sendable, Codable {
 /// A heart-rate reading from a strap (or the simulator).
 public struct HeartRateMeasured: BusMessage, Equatable {
     public var beatsPerMinute: Int
-    /// Beat-to-beat intervals, oldest first, in the strap's 1/1024 s resolution converted to milliseconds.
-    public var rrIntervalsMilliseconds: [Double]
+    /// Beat-to-beat intervals, oldest first, in the strap's own unit of 1/1024 s: carried as the strap sent them, so
+    /// that the workout and the all-day log store them exactly. Milliseconds are made only where a person reads a
+    /// figure (``milliseconds(rrInterval1024:)``).
+    public var rrIntervals1024: [UInt16]
     public var contact: SensorContact
     /// Energy expended as reported by the strap, in kilojoules, when it reports it.
     public var energyExpendedKilojoules: Int?
@@ -25,11 +27,11 @@ public struct HeartRateMeasured: BusMessage, Equatable {
     public var isSimulated: Bool
 
     public init(
-        beatsPerMinute: Int, rrIntervalsMilliseconds: [Double] = [], contact: SensorContact = .contact,
+        beatsPerMinute: Int, rrIntervals1024: [UInt16] = [], contact: SensorContact = .contact,
         energyExpendedKilojoules: Int? = nil, source: String, timestamp: Date, isSimulated: Bool = false
     ) {
         self.beatsPerMinute = beatsPerMinute
-        self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
+        self.rrIntervals1024 = rrIntervals1024
         self.contact = contact
         self.energyExpendedKilojoules = energyExpendedKilojoules
         self.source = source

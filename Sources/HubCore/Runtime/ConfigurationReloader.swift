@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import Threading
 import UnixSignals
 
 /// Reloads the configuration on SIGHUP (`systemctl reload stayfit`): the plugins whose table changed are restarted
@@ -46,8 +47,13 @@ struct ConfigurationReloader: Service {
         var failedLast = false
         for await _ in signals.cancelOnGracefulShutdown() {
             notifier.notify("RELOADING=1")
+            // Reading the file and building the plugins may block: a plugin's check can wait for a library (the
+            // voice coach's voice check waits behind any synthesis under way). That waits on a thread of its own,
+            // never on one of the cooperative pool's few threads.
+            let snapshot = current
+            let reloaded = await DedicatedThread.run(name: "reload") { Result { try reload(from: snapshot) } }
             do {
-                current = try reload(from: current)
+                current = try reloaded.get()
                 if failedLast {
                     notifier.notify("READY=1\nSTATUS=configuration reloaded")
                 } else {

@@ -96,9 +96,8 @@ public struct HeartRateLogger: Service {
                         pending.append(
                             HeartRateSecond(
                                 second: second, beatsPerMinute: UInt8(reading.beatsPerMinute),
-                                rrIntervals1024: reading.rrIntervalsMilliseconds.filter(
-                                    HeartRateMeasured.isPlausible(rrIntervalMilliseconds:)
-                                ).map { UInt16(clamping: Int(($0 * 1.024).rounded())) }))
+                                rrIntervals1024: reading.rrIntervals1024.filter(
+                                    HeartRateMeasured.isPlausible(rrInterval1024:))))
                     case .profileChanged:
                         enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
                         gate.enabled.store(enabled, ordering: .relaxed)

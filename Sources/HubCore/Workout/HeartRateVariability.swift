@@ -5,10 +5,10 @@ public enum HeartRateVariability {
 
     /// RMSSD: the root mean square of successive differences between RR intervals, in milliseconds.
     ///
-    /// Intervals outside `plausibleIntervals` are dropped, and a successive difference is only taken between
-    /// two kept intervals that were adjacent, so one missed beat does not count as a huge variation.
-    /// Nil with fewer than two successive pairs.
-    public static func rmssd(rrIntervalsMilliseconds intervals: [Double]) -> Double? {
+    /// The intervals are in the strap's 1/1024 s, as stored. Intervals outside `plausibleIntervals` are dropped, and
+    /// a successive difference is only taken between two kept intervals that were adjacent, so one missed beat does
+    /// not count as a huge variation. Nil with fewer than two successive pairs.
+    public static func rmssd(rrIntervals1024 intervals: [UInt16]) -> Double? {
         var accumulator = RMSSDAccumulator()
         accumulator.add(intervals)
         return accumulator.rmssd
@@ -23,9 +23,9 @@ public struct RMSSDAccumulator: Sendable, Equatable {
 
     public init() {}
 
-    /// Adds intervals (ms) in the order they were measured.
-    public mutating func add(_ intervals: [Double]) {
-        for interval in intervals {
+    /// Adds intervals (1/1024 s) in the order they were measured.
+    public mutating func add(_ intervals1024: [UInt16]) {
+        for interval in intervals1024.map({ HeartRateMeasured.milliseconds(rrInterval1024: $0) }) {
             guard HeartRateVariability.plausibleIntervals.contains(interval) else {
                 previous = nil
                 continue

@@ -15,7 +15,7 @@ struct WorkoutController {
     /// The latest reading, and when it arrived on the monotonic clock (its own timestamp is only a label).
     private var latestHeartRate: (reading: HeartRateMeasured, receivedAt: HubInstant)?
     /// RR intervals received since the last closed second (running only).
-    private var pendingRR: [Double] = []
+    private var pendingRR: [UInt16] = []
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
     private var activeGoal: Goal?
@@ -46,7 +46,7 @@ struct WorkoutController {
     mutating func heartRateMeasured(_ reading: HeartRateMeasured, at instant: HubInstant) {
         latestHeartRate = (reading, instant)
         if state == .running, reading.contact != .noContact {
-            pendingRR += reading.rrIntervalsMilliseconds.filter(HeartRateMeasured.isPlausible(rrIntervalMilliseconds:))
+            pendingRR += reading.rrIntervals1024.filter(HeartRateMeasured.isPlausible(rrInterval1024:))
         }
         if reading.isSimulated { noteSimulatedData() }
     }
@@ -295,7 +295,7 @@ struct WorkoutController {
         guard var session else { return }
         let sample = session.closeSecond(
             at: instant, label: label(of: instant), heartRate: freshHeartRate(at: instant),
-            rrIntervalsMilliseconds: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person)
+            rrIntervals1024: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person)
         pendingRR.removeAll(keepingCapacity: true)
         self.session = session
         writer.send(.seconds(session.id, [sample], session.metrics.totals, seenAt: clock.bootTime))

@@ -2,6 +2,7 @@ import Foundation
 import HubStore
 import ServiceLifecycle
 import Synchronization
+import Threading
 
 /// The core service that records workouts: it turns commands and sensor messages into a state machine,
 /// per-second samples in the store, and `WorkoutProgress` once a second.

@@ -60,16 +60,16 @@ public struct WorkoutMetrics: Sendable, Equatable {
     ///   - distanceMeters: distance covered in this second.
     ///   - kilocalories: energy spent in this second.
     ///   - steps: the workout's step total so far, when a step source exists.
-    ///   - rrIntervalsMilliseconds: the beat-to-beat intervals received in this second.
+    ///   - rrIntervals1024: the beat-to-beat intervals received in this second, in 1/1024 s.
     ///   - altitudeMeters: the altitude of this second's fix, nil when there was none or it was 2D.
     public mutating func recordSecond(
         heartRate: Int?, speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervalsMilliseconds: [Double] = [], altitudeMeters: Double? = nil
+        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil
     ) {
         movingSeconds += 1
         if let altitudeMeters { addAltitude(altitudeMeters) }
         // A second without a heart rate is a gap in the beats: the intervals around it are not successive.
-        if heartRate == nil { variability.breakSequence() } else { variability.add(rrIntervalsMilliseconds) }
+        if heartRate == nil { variability.breakSequence() } else { variability.add(rrIntervals1024) }
         lastSpeedMetersPerSecond = speedMetersPerSecond
         self.distanceMeters += max(0, distanceMeters)
         addToMinimumWindow(meters: max(0, distanceMeters), hasSpeed: speedMetersPerSecond != nil)
@@ -139,7 +139,7 @@ public struct WorkoutMetrics: Sendable, Equatable {
                 heartRate: sample.heartRate, speedMetersPerSecond: sample.speedMetersPerSecond,
                 distanceMeters: sample.distanceMeters - previous.distance,
                 kilocalories: sample.kilocalories - previous.kcal, steps: sample.steps,
-                rrIntervalsMilliseconds: sample.rrIntervalsMilliseconds, altitudeMeters: sample.altitudeMeters)
+                rrIntervals1024: sample.rrIntervals1024, altitudeMeters: sample.altitudeMeters)
             previous = (sample.distanceMeters, sample.kilocalories)
             movingSeconds = sample.second
         }

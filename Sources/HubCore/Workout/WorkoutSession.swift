@@ -150,7 +150,7 @@ struct WorkoutSession {
     ///
     /// - Parameter label: the wall-clock time stored with it.
     mutating func closeSecond(
-        at instant: HubInstant, label: Date, heartRate: Int?, rrIntervalsMilliseconds: [Double] = [], stepsTotal: Int?,
+        at instant: HubInstant, label: Date, heartRate: Int?, rrIntervals1024: [UInt16] = [], stepsTotal: Int?,
         person: Calories.Person
     ) -> WorkoutSample {
         // The receiver's own speed when it gives one; else distance over the time between the fixes, so a
@@ -165,12 +165,12 @@ struct WorkoutSession {
         let kcal = Calories.kilocalories(seconds: 1, heartRate: heartRate, speedMetersPerSecond: speed, person: person)
         metrics.recordSecond(
             heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: distanceInThisSecond, kilocalories: kcal,
-            steps: steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds,
+            steps: steps, rrIntervals1024: rrIntervals1024,
             altitudeMeters: fixInThisSecond?.altitudeMeters)
         let sample = WorkoutSample(
             second: metrics.movingSeconds, recordedAt: label, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
             longitude: fixInThisSecond?.longitude, speedMetersPerSecond: speed, distanceMeters: metrics.distanceMeters,
-            kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervalsMilliseconds: rrIntervalsMilliseconds,
+            kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervals1024: rrIntervals1024,
             altitudeMeters: fixInThisSecond?.altitudeMeters)
         fixInThisSecond = nil
         distanceInThisSecond = 0

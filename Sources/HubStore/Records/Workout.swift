@@ -90,15 +90,15 @@ public struct WorkoutSample: Sendable, Equatable, Codable {
     public var distanceMeters: Double
     public var kilocalories: Double
     public var steps: Int?
-    /// The beat-to-beat intervals received in this second, milliseconds.
-    public var rrIntervalsMilliseconds: [Double]
+    /// The beat-to-beat intervals received in this second, in the strap's 1/1024 s, exactly as it sent them.
+    public var rrIntervals1024: [UInt16]
 
     public init(
         second: Int, recordedAt: Date, heartRate: Int?, latitude: Double?, longitude: Double?,
         speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervalsMilliseconds: [Double] = [], altitudeMeters: Double? = nil
+        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil
     ) {
-        self.rrIntervalsMilliseconds = rrIntervalsMilliseconds
+        self.rrIntervals1024 = rrIntervals1024
         self.altitudeMeters = altitudeMeters
         self.second = second
         self.recordedAt = recordedAt

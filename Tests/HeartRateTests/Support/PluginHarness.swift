@@ -75,7 +75,7 @@ func withHeartRatePlugin(
 ) async throws {
     var (context, directory) = try PluginContext.test(clock: clock, bus: bus)
     let logs = LogRecorder()
-    context.logger = logs.logger(label: "heart-rate")
+    context.logger = logs.logger(label: "heart-rate", level: .debug)
     defer { withExtendedLifetime(directory) {} }
     if let strap { try await context.store.remember(strap) }
     let plugin = HeartRatePlugin(

@@ -13,12 +13,12 @@ struct MusicHarness {
     let folder: TemporaryDirectory
     private let statusList: Recorder<AudioStatusChanged.Status>
     private let announcementList: Recorder<Announcement>
-    private let logList: Recorder<LogEntry>
+    private let logList: LogRecorder
 
     var statuses: [AudioStatusChanged.Status] { statusList.all }
     var announcements: [String] { announcementList.all.map(\.text) }
     /// What the plugin logged so far, at every level down to trace.
-    var log: [LogEntry] { logList.all }
+    var log: [LogRecorder.Entry] { logList.all }
 
     /// Runs the plugin with `configuration` until `body` returns, then shuts it down gracefully.
     static func run(
@@ -27,14 +27,8 @@ struct MusicHarness {
     ) async throws {
         var (context, directory) = try PluginContext.test()
         // The plugin's log is kept, so a test can wait for what the plugin did as for any other event.
-        let logList = Recorder<LogEntry>()
-        let echo = ProcessInfo.processInfo.environment["STAYFIT_TEST_LOG"] != nil
-        context.logger = Logger(
-            label: "music",
-            factory: {
-                RecordingLogHandler(recorder: logList, echo: echo ? StreamLogHandler.standardError(label: $0) : nil)
-            })
-        context.logger.logLevel = .trace
+        let logList = LogRecorder()
+        context.logger = logList.logger(label: "music")
         defer { withExtendedLifetime(directory) {} }
         let statuses = context.bus.inbox(of: AudioStatusChanged.self)
         let announcements = context.bus.inbox(of: Announcement.self)
@@ -121,31 +115,4 @@ final class Recorder<Element: Sendable>: Sendable {
 struct HarnessFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// One line of the plugin's log.
-struct LogEntry: Sendable {
-    let level: Logger.Level
-    let message: String
-    let metadata: [String: String]
-}
-
-/// Keeps every entry in a `Recorder`, and echoes it to another handler when the test is run to be read.
-private struct RecordingLogHandler: LogHandler {
-    let recorder: Recorder<LogEntry>
-    let echo: StreamLogHandler?
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        recorder.append(
-            LogEntry(level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
-        echo?.log(event: event)
-    }
 }

@@ -22,7 +22,7 @@ let package = Package(
         // MARK: - Core
         .target(
             name: "HubStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Threading", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "HubCore",

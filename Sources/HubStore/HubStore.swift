@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Synchronization
+import Threading
 
 /// The hub's one SQLite database: profile, goals, workouts and their per-second samples.
 ///
@@ -27,6 +29,8 @@ public final class HubStore: Sendable {
     let pool: DatabasePool
     /// The change marker to write after each write, or nil for the hub's own store.
     private let changeMarker: String?
+    /// The thread of ``onWriterThread(_:)`` while it runs.
+    private let writerThread = Mutex<DedicatedThread?>(nil)
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
@@ -77,7 +81,7 @@ public final class HubStore: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let result: T
         do {
-            result = try await Self.writesOnCallingThread ? writeHere(body) : pool.write(body)
+            result = try await isOnWriterThread ? writeHere(body) : pool.write(body)
         } catch let error as HubStoreError { throw error } catch {
             throw HubStoreError.wrap(error, path: path)
         }
@@ -85,9 +89,25 @@ public final class HubStore: Sendable {
         return result
     }
 
-    /// Set by a task that runs on a thread of its own, which may block (the workout writer's): its writes then
-    /// happen right there, synchronously, rather than on GRDB's writer queue with a hop there and back.
-    @TaskLocal public static var writesOnCallingThread = false
+    /// Runs `body` with its tasks (and their child tasks) on a thread the store starts for it, its writer thread:
+    /// the store's writes from there happen right there, synchronously, rather than on GRDB's writer queue with a
+    /// hop there and back. For a writer that writes every second (the workout's): a locked database then blocks this
+    /// thread, never one of the pool's, and a second's write costs one thread wake-up instead of three. The thread
+    /// ends with `body`.
+    public func onWriterThread<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
+        await DedicatedThread.run(name: "store-writer") {
+            let thread = DedicatedThread.current
+            writerThread.withLock { $0 = thread }
+            defer { writerThread.withLock { $0 = nil } }
+            return await body()
+        }
+    }
+
+    /// Whether the caller runs on the store's writer thread (``onWriterThread(_:)``), where a write may block.
+    private var isOnWriterThread: Bool {
+        guard let current = DedicatedThread.current else { return false }
+        return writerThread.withLock { $0 === current }
+    }
 
     /// GRDB's blocking write, on the calling thread (a synchronous function, so that the blocking overload is
     /// the one chosen).

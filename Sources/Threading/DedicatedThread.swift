@@ -88,8 +88,16 @@ public final class DedicatedThread: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The dedicated thread the caller runs on, or nil on any other thread.
+    public static var current: DedicatedThread? {
+        pthread_getspecific(currentKey).map { Unmanaged<DedicatedThread>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// The thread's loop: runs jobs as they come, until stopped and there is nothing left to run.
     private func serve() {
+        // Unretained: the thread's closure holds `self` for as long as this loop runs.
+        pthread_setspecific(currentKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(currentKey, nil) }
         while true {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
@@ -109,6 +117,13 @@ public final class DedicatedThread: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+
+/// Which `DedicatedThread` a thread is (``DedicatedThread/current``).
+private let currentKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+    return key
+}()
 
 /// A value passed from the thread to a thread that blocks until it comes.
 private final class Handoff<T: Sendable>: @unchecked Sendable {

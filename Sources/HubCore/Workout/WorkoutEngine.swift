@@ -2,7 +2,6 @@ import Foundation
 import HubStore
 import ServiceLifecycle
 import Synchronization
-import Threading
 
 /// The core service that records workouts: it turns commands and sensor messages into a state machine,
 /// per-second samples in the store, and `WorkoutProgress` once a second.
@@ -76,9 +75,7 @@ public struct WorkoutEngine: Service {
         // The writer outlives the event loop: at shutdown it still writes the finished workout. It runs on a thread
         // of its own and writes there synchronously: a locked database blocks that thread, never the pool's, and a
         // second's write costs one thread wake-up instead of three.
-        async let written: Void = DedicatedThread.run(name: "store-writer") {
-            await HubStore.$writesOnCallingThread.withValue(true) { await writer.run() }
-        }
+        async let written: Void = context.store.onWriterThread { await writer.run() }
         await withTaskGroup(of: Void.self) { group in
             /// Ticks once a second of monotonic hub time from `origin`; a wall clock that steps moves nothing.
             /// A late or lost tick costs no second: the controller closes every second due when it handles one.

@@ -1,3 +1,5 @@
+import HubCore
+
 /// One of the five common heart-rate zones, as a share of the maximum heart rate (TECHREF §10), or zone 0 below
 /// the first.
 public struct HeartRateZone: Sendable, Equatable, Hashable, Comparable {
@@ -10,15 +12,12 @@ public struct HeartRateZone: Sendable, Equatable, Hashable, Comparable {
 
     /// Plain words for the zone: "very light", "light", "moderate", "hard", "maximum".
     public var name: String {
-        ["resting", "very light", "light", "moderate", "hard", "maximum"][number]
+        (["resting"] + HeartRateZoneScale.names)[number]
     }
-
-    /// The lower limits of zones 1 to 5, as shares of the maximum heart rate.
-    static let lowerShares = [0.5, 0.6, 0.7, 0.8, 0.9]
 
     /// The lowest heart rate of zone `number` (1 to 5) for `maximum`.
     static func lowerLimit(of number: Int, maximum: Int) -> Double {
-        lowerShares[number - 1] * Double(maximum)
+        HeartRateZoneScale.lowerShares[number - 1] * Double(maximum)
     }
 
     /// The zone `beatsPerMinute` is in, without hysteresis.

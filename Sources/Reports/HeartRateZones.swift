@@ -9,7 +9,7 @@ public struct HeartRateZones: Sendable, Equatable, Codable {
     public var maximum: Double
 
     /// Zone names as people say them.
-    public static let names = ["very light", "light", "moderate", "hard", "maximum"]
+    public static let names = HeartRateZoneScale.names
 
     public init(maximumHeartRate: Double) { maximum = maximumHeartRate }
 
@@ -17,7 +17,7 @@ public struct HeartRateZones: Sendable, Equatable, Codable {
     public init(ageYears: Int?) { maximum = MaximumHeartRate.predicted(ageYears: ageYears ?? 35) }
 
     /// Lower bounds of zones 1–5 in bpm, then the maximum: six numbers.
-    public var bounds: [Double] { [0.5, 0.6, 0.7, 0.8, 0.9, 1.0].map { $0 * maximum } }
+    public var bounds: [Double] { (HeartRateZoneScale.lowerShares + [1.0]).map { $0 * maximum } }
 
     /// The zone (1–5) of a heart rate; 0 below zone 1. Above the maximum is still zone 5.
     public func zone(of beatsPerMinute: Double) -> Int {

@@ -68,7 +68,7 @@ enum LogSetup {
 
     /// Whether the console plugin of `configuration` writes to the terminal that stderr is: then it owns it.
     static func consoleOwnsTerminal(_ configuration: HubConfiguration) -> Bool {
-        configuration.pluginTables[ConsolePlugin.id] != nil && isatty(STDOUT_FILENO) == 1
+        (try? pluginRegistry.enabledTables(in: configuration))?[ConsolePlugin.id] != nil && isatty(STDOUT_FILENO) == 1
             && isatty(STDERR_FILENO) == 1
     }
 }

@@ -95,13 +95,14 @@ let package = Package(
         .target(
             name: "Location", dependencies: ["HubCore", "Positioning"], path: "Plugins/Location",
             exclude: ["README.md"]),
+        .target(name: "HeartRateLog", dependencies: ["HubCore"], path: "Plugins/HeartRateLog", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -126,7 +127,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "stayfit-hr-notify-bench",
-            dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
+            dependencies: ["HeartRate", "HeartRateLog", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
         .executableTarget(
@@ -182,6 +183,7 @@ let package = Package(
             name: "LocationTests",
             dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],
             exclude: ["Recordings"]),
+        .testTarget(name: "HeartRateLogTests", dependencies: ["HeartRateLog", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

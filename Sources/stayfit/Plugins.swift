@@ -1,6 +1,7 @@
 import Buttons
 import Console
 import HeartRate
+import HeartRateLog
 import HubCore
 import Location
 import Music
@@ -10,6 +11,8 @@ import VoiceCoach
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
+    // Before every sensor: plugins stop in reverse order, so the log keeps what the sensors sent until they stopped.
+    HeartRateLogPlugin.self,
     SimulatorPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,

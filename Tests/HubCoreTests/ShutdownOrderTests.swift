@@ -34,7 +34,7 @@ import Testing
         #expect(
             Array(stopOrder) == [
                 "shutdown listener", "watchdog", "service status", "plugin order-sensor", "workout engine",
-                "status reporter", "store watcher", "bus loss reporter", "plugin order-presenter",
+                "store watcher", "bus loss reporter", "plugin order-presenter",
             ])
     }
 

@@ -27,7 +27,6 @@ public struct Hub: Sendable {
     public let plugins: [BuiltPlugin]
     private let engine: WorkoutEngine
     private let watcher: StoreWatcher
-    private let statusReporter: StatusReporter
     private let context: PluginContext
     private let logger: Logger
     private let registry: PluginRegistry
@@ -70,7 +69,6 @@ public struct Hub: Sendable {
             settings: configuration.workout,
             context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
-        statusReporter = StatusReporter(bus: bus, clock: clock, logger: logger)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
@@ -147,7 +145,6 @@ public struct Hub: Sendable {
                     service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
                     serviceName: "bus loss reporter"),
                 .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
-                .init(service: statusReporter, successTerminationBehavior: .ignore, serviceName: "status reporter"),
                 .init(service: engine, serviceName: "workout engine"),
             ]
             + feeders.map(service) + reloader + systemdServices(shutdownGroup: shutdownGroup, environment: environment)

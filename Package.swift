@@ -57,6 +57,9 @@ let package = Package(
         // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
         .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
         .target(name: "Positioning", dependencies: ["HubCore", "WorkoutFiles"]),
+        // Each sensor kind's words in "status now" (StatusPart), for the plugins that publish them: the sensor's own
+        // plugin and the simulator say them alike, and the core and the status plugin spell none.
+        .target(name: "StatusParts", dependencies: ["HubCore"]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -83,11 +86,13 @@ let package = Package(
 
         // MARK: - Plugins (one target each; a plugin imports HubCore, never another plugin)
         .target(
-            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles", "Positioning"], path: "Plugins/Simulator",
+            name: "Simulator", dependencies: ["HubCore", "WorkoutFiles", "Positioning", "StatusParts"],
+            path: "Plugins/Simulator",
             exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
-            name: "HeartRate", dependencies: ["HubCore", "DBus"], path: "Plugins/HeartRate", exclude: ["README.md"]),
+            name: "HeartRate", dependencies: ["HubCore", "DBus", "StatusParts"], path: "Plugins/HeartRate",
+            exclude: ["README.md"]),
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
         .target(
             name: "Buttons", dependencies: ["HubCore", "CLinuxInput"], path: "Plugins/Buttons", exclude: ["README.md"]),
@@ -96,15 +101,17 @@ let package = Package(
             name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
             exclude: ["README.md"]),
         .target(
-            name: "Location", dependencies: ["HubCore", "Positioning", "Threading"], path: "Plugins/Location",
+            name: "Location", dependencies: ["HubCore", "Positioning", "StatusParts", "Threading"], path: "Plugins/Location",
             exclude: ["README.md"]),
+        .target(name: "HeartRateLog", dependencies: ["HubCore"], path: "Plugins/HeartRateLog", exclude: ["README.md"]),
+        .target(name: "Status", dependencies: ["HubCore"], path: "Plugins/Status", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -129,7 +136,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "stayfit-hr-notify-bench",
-            dependencies: ["HeartRate", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
+            dependencies: ["HeartRate", "HeartRateLog", "HubCore", "HubStore", "BlueZTestKit", "HubTestKit", "DBus"],
             path: "Benchmarks/HeartRateNotifyBenchmark"
         ),
         .executableTarget(
@@ -185,6 +192,10 @@ let package = Package(
             name: "LocationTests",
             dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],
             exclude: ["Recordings"]),
+        .testTarget(
+            name: "HeartRateLogTests", dependencies: ["HeartRateLog", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        .testTarget(name: "StatusTests", dependencies: ["Status", "StatusParts", "HubCore", "HubTestKit"]),
+        .testTarget(name: "StatusPartsTests", dependencies: ["StatusParts", "HubCore"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

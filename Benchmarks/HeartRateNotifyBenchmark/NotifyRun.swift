@@ -2,6 +2,7 @@ import BlueZTestKit
 import DBus
 import Foundation
 import HeartRate
+import HeartRateLog
 import HubCore
 import HubTestKit
 import Synchronization
@@ -95,12 +96,12 @@ struct NotifyRun {
         let dropped: Int
     }
 
-    /// Runs the plugin and the heart-rate logger next to the driver; the first to finish decides, all are bounded.
+    /// Runs the plugin and the heart-rate log plugin next to the driver; the first to finish decides, all are bounded.
     private func run(strap: MockStrap, environment: BlueZEnvironment, context: PluginContext) async throws -> Measured {
         let plugin = HeartRatePlugin(
             configuration: .init(), context: context, busAddress: DBusAddress(environment.bus.address))
         // Flushing every second rather than the hub's 10 s puts the store's writes inside the measured run.
-        let logger = HeartRateLogger(context: context, flushEvery: .seconds(1))
+        let logger = HeartRateLogPlugin(configuration: .init(), context: context, flushEvery: .seconds(1))
         let readings = context.bus.inbox(of: HeartRateMeasured.self, subscriber: "benchmark")
         let statuses = context.bus.inbox(of: SensorStatusChanged.self, subscriber: "benchmark")
         let received = Counter()

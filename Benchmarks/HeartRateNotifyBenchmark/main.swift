@@ -1,7 +1,7 @@
 // CPU time per heart-rate notification from the strap to the message bus and the store, on each of BlueZ's paths
 // (AcquireNotify's socket, StartNotify's PropertiesChanged signals), counting dbus-daemon's share too.
 // python-dbusmock stands in for bluetoothd on a private dbus-daemon; HeartRatePlugin, a counting subscriber and
-// HeartRateLogger (monitoring on, so readings reach the store) run in this process.
+// HeartRateLogPlugin (monitoring on, so readings reach the store) run in this process.
 // Run in release: swift run -c release stayfit-hr-notify-bench [notifications]   (default 20,000 per path)
 import Foundation
 import HubCore
@@ -32,7 +32,7 @@ func report(_ result: NotifyResult) {
     print("  bus messages dropped: \(dropped); seconds in the heart-rate log: \(result.loggedSeconds)")
 }
 
-print("heart-rate notifications: mock strap → dbus-daemon → HeartRatePlugin → bus → subscriber + HeartRateLogger")
+print("heart-rate notifications: mock strap → dbus-daemon → HeartRatePlugin → bus → subscriber + HeartRateLogPlugin")
 print("\(count) per path after \(warmUp) to warm up, \(burst) per mock call; payload 16 48 55 03 (72 bpm, contact, RR)")
 print("CPU: getrusage of this process (all threads); /proc/<pid>/stat of dbus-daemon and the mock (10 ms ticks)")
 var results: [NotifyPath: NotifyResult] = [:]

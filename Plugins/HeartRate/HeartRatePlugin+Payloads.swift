@@ -31,12 +31,12 @@ extension HeartRatePlugin {
         let now = context.clock.now
         let contact = SensorContact(measurement.contact)
         if let status = state.received(at: context.clock.instant, hasContact: contact != .noContact) {
-            context.bus.publish(
+            publish(
                 SensorStatusChanged(
                     sensor: .heartRate, status: status, device: link.description,
                     detail: status == .lost ? "no skin contact" : nil))
         }
-        context.bus.publish(
+        publish(
             HeartRateMeasured(
                 beatsPerMinute: measurement.beatsPerMinute,
                 rrIntervals1024: measurement.rrIntervals1024,

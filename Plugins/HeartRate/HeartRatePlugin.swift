@@ -24,6 +24,8 @@ public struct HeartRatePlugin: Plugin {
     private let busAddress: DBusAddress?
     /// Counts and link state, shared by the session's tasks, the D-Bus thread (lost signals) and tests.
     let state = HeartRateLinkState()
+    /// The strap's part of "status now", published with every reading and change of the link.
+    let statusPart = HeartRateStatus()
     private let signalBuffer: Int
 
     /// Wires the plugin to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set, read when `run()` starts).
@@ -129,7 +131,7 @@ public struct HeartRatePlugin: Plugin {
             // Release it now, so a reconnect that raced the switch does not keep it connected.
             _ = try? await StrapManager(adapter: configuration.adapter, busAddress: address).disconnect(
                 address: device.address)
-            context.bus.publish(
+            publish(
                 SensorStatusChanged(
                     sensor: .heartRate, status: .disconnected, device: choice.label,
                     detail:
@@ -163,7 +165,7 @@ public struct HeartRatePlugin: Plugin {
                     "other BlueZ signals lost so far": "\(state.lostOtherSignals)",
                 ])
             if state.markLost() {
-                context.bus.publish(
+                publish(
                     SensorStatusChanged(sensor: .heartRate, status: .lost, device: device, detail: reason))
             }
             let backoff = Self.backoff(afterFailures: failures)
@@ -228,7 +230,7 @@ public struct HeartRatePlugin: Plugin {
                     metadata: ["buffer": "\(Format.counted(buffer, "signal"))"])
             }
         }
-        context.bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
+        publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
         let sought = choice.address.map { "strap \($0)" } ?? "heart-rate strap"
         let devicePath = try await within(Self.discoveryTimeout, "no \(sought) was found") {
             try await session.findDevice(signals: signals)
@@ -239,7 +241,7 @@ public struct HeartRatePlugin: Plugin {
         try await session.narrowSignals(to: link)
         onConnected(link.description)
         let wasConnected = state.connected(at: context.clock.instant)
-        context.bus.publish(
+        publish(
             SensorStatusChanged(
                 sensor: .heartRate, status: wasConnected ? .restored : .connected, device: link.description,
                 batteryPercent: link.batteryPercent, detail: link.wornOn.map { "worn on the \($0)" }))
@@ -293,7 +295,7 @@ public struct HeartRatePlugin: Plugin {
                 if changed["Connected"]?.bool == false { return "the strap disconnected" }
             case (link.devicePath, BlueZNames.battery):
                 if let percent = changed["Percentage"]?.byte, percent <= 100 {
-                    context.bus.publish(
+                    publish(
                         SensorStatusChanged(
                             sensor: .heartRate, status: .battery, device: link.description, batteryPercent: Int(percent)
                         ))
@@ -328,7 +330,7 @@ public struct HeartRatePlugin: Plugin {
             }
             try await clock.sleep(until: deadline)
             if state.markLostIfStale(at: clock.instant, after: interval) {
-                context.bus.publish(
+                publish(
                     SensorStatusChanged(
                         sensor: .heartRate, status: .lost, device: link.description,
                         detail: "no data for \(Format.counted(Int(interval.components.seconds), "second"))"))

@@ -27,6 +27,8 @@ public struct LocationPlugin: Plugin {
     let link: GPSLink
     /// Nil when auto-pause is off.
     let autoPause: AutoPauseLink?
+    /// The receiver's part of "status now", published with every fix and change of the link.
+    let statusPart = LocationStatus()
 
     /// Validates and wires only: no I/O here, so `stayfit config check` can build the plugin.
     public init(configuration: Configuration, context: PluginContext) {
@@ -85,11 +87,13 @@ public struct LocationPlugin: Plugin {
         }
     }
 
+    /// Publishes a change of the link, and the part of "status now" it makes.
     private func publish(_ status: SensorStatusChanged?) {
         guard let status else { return }
         context.logger.info(
             "GPS \(status.status.rawValue)", metadata: ["detail": "\(status.detail ?? "")"])
         context.bus.publish(status)
+        context.bus.publish(statusPart.take(status))
     }
 
     /// Reads one connection until gpsd closes it (or the plugin is cancelled); returns whether it delivered any
@@ -189,7 +193,7 @@ public struct LocationPlugin: Plugin {
         switch filter.take(position, arrival: context.clock.instant.sinceOrigin.seconds) {
         case .fix(let fix):
             publish(link.change(to: .fix(dimensions: position.mode >= 3 ? 3 : 2, satellites: link.satellitesUsed)))
-            context.bus.publish(
+            publish(
                 PositionMeasured(
                     latitude: fix.latitude, longitude: fix.longitude, altitudeMeters: fix.altitudeMeters,
                     speedMetersPerSecond: fix.speedMetersPerSecond, source: position.device ?? "gpsd",

@@ -84,8 +84,10 @@ public struct SimulatorPlugin: Plugin {
     }
 
     private let configuration: Configuration
-    private let context: PluginContext
+    let context: PluginContext
     private let workoutStates: Inbox<WorkoutStateChanged>
+    /// The simulated sensors' parts of "status now".
+    let statusParts = SimulatedStatusParts()
 
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
@@ -103,10 +105,10 @@ public struct SimulatorPlugin: Plugin {
             "simulating",
             metadata: ["source": "\(configuration.source)", "seconds": "\(Format.fixed(length, decimals: 0))"])
         if track.contains(where: { $0.heartRate != nil }) {
-            bus.publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
+            publish(SensorStatusChanged(sensor: .heartRate, status: .connected, device: "simulator"))
         }
         if track.contains(where: { $0.latitude != nil }) {
-            bus.publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
+            publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
         }
         let start = clock.instant, startLabel = clock.now
         // Commands carry the moment they belong to, so that a late wake-up on a busy machine (at 60×, a few
@@ -158,13 +160,13 @@ public struct SimulatorPlugin: Plugin {
         if let heartRate = second.heartRate {
             // No beat-to-beat intervals: a recording of heart rates has none, and 60,000 / bpm would make an HRV
             // figure (2 ms in the demo) out of nothing. A simulated workout shows no HRV.
-            bus.publish(
+            publish(
                 HeartRateMeasured(
                     beatsPerMinute: heartRate, contact: .contact, source: "simulator", timestamp: date,
                     isSimulated: true))
         }
         if let latitude = second.latitude, let longitude = second.longitude {
-            bus.publish(
+            publish(
                 PositionMeasured(
                     latitude: latitude, longitude: longitude, altitudeMeters: second.altitudeMeters,
                     source: "simulator",

@@ -1,15 +1,20 @@
 import Buttons
 import Console
 import HeartRate
+import HeartRateLog
 import HubCore
 import Location
 import Music
 import Reminders
 import Simulator
+import Status
 import VoiceCoach
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
+    // Before every sensor: plugins stop in reverse order, so the log keeps what the sensors sent until they stopped.
+    HeartRateLogPlugin.self,
+    StatusPlugin.self,
     SimulatorPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,

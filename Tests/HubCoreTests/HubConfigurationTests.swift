@@ -134,6 +134,22 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         #expect(configuration.pluginTables["simulator"]?.keys == ["speed"])
     }
 
+    /// `[heart-rate-log]` moved into the plugin's table: a file that still has it is told where, not ignored (which
+    /// would keep the log for ever behind the person's back).
+    @Test func theHeartRateLogsOldTableSaysWhereItMoved() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: "[hub]\n\n[heart-rate-log]\nkeep-days = 30\n", file: "stayfit.toml")
+        }
+        #expect(error.kind == .unknownKey)
+        #expect(error.line == 3)
+        #expect(error.key == "heart-rate-log")
+        #expect(
+            error.description
+                == "stayfit.toml:3: heart-rate-log: the heart-rate log's settings moved to [plugins.heart-rate-log] "
+                + "(the log is a plugin now). Rename the table [heart-rate-log] to [plugins.heart-rate-log]; "
+                + "keep-days stays as it is.")
+    }
+
     @Test func aMissingFileIsUnreadable() throws {
         let error = try #require(throws: ConfigurationError.self) {
             try HubConfiguration.load(path: "/nonexistent/stayfit.toml")

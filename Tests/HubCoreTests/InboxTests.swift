@@ -267,6 +267,20 @@ private enum Event: Sendable, Equatable {
         #expect(bus.droppedMessageCount == 0)
     }
 
+    @Test func aLatestOfKeyEventReplacesOnlyTheWaitingOneWithItsKey() async throws {
+        let bus = MessageBus()
+        let inbox = bus.inbox(of: Event.self, subscriber: "test", capacity: 3) {
+            $0.route(Ping.self, delivery: { .latestOfKey($0.number % 2 == 0 ? "even" : "odd", .ping($0.number)) })
+        }
+        // A thousand readings of two sources (odd and even numbers) on one route while the owner sleeps: the last
+        // of each waits, in the order they came, and nothing is lost in a buffer of 3.
+        for number in 1...1000 { bus.publish(Ping(number: number)) }
+        inbox.post(.marker)
+
+        #expect(try await take(3, from: inbox) == [.ping(999), .ping(1000), .marker])
+        #expect(bus.droppedMessageCount == 0)
+    }
+
     @Test func waitingEventsBeyondTheCapacityAreDroppedOldestFirstAndCounted() async throws {
         let bus = MessageBus()
         let inbox = bus.inbox(of: Event.self, subscriber: "test", capacity: 3) {

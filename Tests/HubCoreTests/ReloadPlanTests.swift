@@ -32,11 +32,10 @@ import Testing
     @Test func settingsOutsideThePluginsAreReportedForTheNextStart() throws {
         let old = try snapshot("[plugins.console]\n")
         let new = try snapshot(
-            "[hub]\nlog-level = \"debug\"\n[workout]\nresume-within-minutes = 5\n[heart-rate-log]\nkeep-days = 3\n"
-                + "[plugins.console]\n")
+            "[hub]\nlog-level = \"debug\"\n[workout]\nresume-within-minutes = 5\n[plugins.console]\n")
         let plan = ReloadPlan(from: old, to: new, order: order)
         #expect(plan.changedPlugins.isEmpty)
-        #expect(plan.settingsForNextStart == ["[hub] log-level", "[workout]", "[heart-rate-log]"])
+        #expect(plan.settingsForNextStart == ["[hub] log-level", "[workout]"])
     }
 
     @Test func anExplicitDefaultIsAChangeOfTheTable() throws {

@@ -17,7 +17,6 @@ struct SampleConfigurationTests {
         let defaults = try HubConfiguration(text: "", file: "defaults")
         #expect(configuration.logLevel == defaults.logLevel)
         #expect(configuration.workout == defaults.workout)
-        #expect(configuration.heartRateLogRetention == defaults.heartRateLogRetention)
         for (id, table) in configuration.pluginTables {
             #expect(try FailurePolicy.read(from: table) == .standard, "plugins.\(id)")
         }

@@ -25,7 +25,7 @@ import Testing
         return (hub, directory)
     }
 
-    @Test func servicesStopFeedersFirstThenTheEngineThenTheLogsAndThePresentersLast() throws {
+    @Test func servicesStopFeedersFirstThenTheEngineThenTheWatcherAndThePresentersLast() throws {
         let (hub, directory) = try hub("[plugins.order-presenter]\nrecording = \"a\"\n[plugins.order-sensor]")
         defer { withExtendedLifetime(directory) {} }
 
@@ -34,8 +34,7 @@ import Testing
         #expect(
             Array(stopOrder) == [
                 "shutdown listener", "watchdog", "service status", "plugin order-sensor", "workout engine",
-                "heart-rate log", "status reporter", "store watcher",
-                "bus loss reporter", "plugin order-presenter",
+                "store watcher", "bus loss reporter", "plugin order-presenter",
             ])
     }
 

@@ -45,7 +45,11 @@ import Testing
             .components(separatedBy: ", ")
         #expect(
             Set(enabled ?? [])
-                == ["console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders"],
+                == [
+                    "console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders",
+                    // On by default, with no table of their own in the file.
+                    "heart-rate-log", "status",
+                ],
             "\(check.output)")
     }
 

@@ -72,6 +72,8 @@ public struct InboxRoutes<Event: Sendable> {
                 case .withNext(let event):
                     entry = .init(origin: counters, event: event, wakes: false, replaceable: false)
                 case .latest(let event): entry = .init(origin: counters, event: event, wakes: false, replaceable: true)
+                case .latestOfKey(let key, let event):
+                    entry = .init(origin: counters, event: event, wakes: false, replaceable: true, key: key)
                 }
                 switch inbox.yield(entry) {
                 case .enqueued:

@@ -14,6 +14,9 @@ public enum InboxDelivery<Event: Sendable>: Sendable {
     /// Like `withNext`, but replaces the event of the same route still waiting, if any: for a subscriber that only
     /// needs the latest value (its buffer then never fills up while it sleeps).
     case latest(Event)
+    /// Like `latest`, but replaces only the waiting event of the same route with the same key: for a subscriber
+    /// that needs the latest value of each of several sources of one message type (one key a source).
+    case latestOfKey(String, Event)
 }
 
 /// The buffer behind an ``Inbox``: events in publishing order, of which only some wake the owner.
@@ -28,6 +31,8 @@ final class InboxQueue<Event: Sendable>: Sendable {
         let wakes: Bool
         /// Set for `.latest` events: a newer one of the same route replaces this one while it waits.
         let replaceable: Bool
+        /// For `.latestOfKey` events: only a newer one with the same key replaces this one.
+        var key: String? = nil
     }
 
     enum Yield { case enqueued, dropped(origin: SubscriptionCounters?), terminated }
@@ -70,7 +75,9 @@ final class InboxQueue<Event: Sendable>: Sendable {
             guard !state.terminated, !state.finished else { return (.terminated, nil) }
             var result = Yield.enqueued
             if entry.replaceable,
-                let index = state.entries.lastIndex(where: { $0.replaceable && $0.origin === entry.origin })
+                let index = state.entries.lastIndex(where: {
+                    $0.replaceable && $0.origin === entry.origin && $0.key == entry.key
+                })
             {
                 state.entries.remove(at: index)  // never a waking one: only `.latest` events are replaceable
             } else if state.entries.count >= capacity {

@@ -12,8 +12,6 @@ public struct HubConfiguration {
     public var logLevel: Logger.Level
     /// `[workout]`.
     public var workout: WorkoutSettings
-    /// `[heart-rate-log] keep-days`: how long the all-day heart-rate log is kept; nil keeps everything.
-    public var heartRateLogRetention: Duration?
     /// `[reports]`: units and share-text templates.
     public var reports: ReportSettings = ReportSettings()
     /// The `[plugins.<id>]` tables: present means enabled.
@@ -94,9 +92,13 @@ public struct HubConfiguration {
         let workoutTable = try root.table("workout") ?? .empty(keyPath: ["workout"], file: file)
         let workout = try WorkoutSettings(workoutTable)
         try workoutTable.rejectUnknownKeys()
-        let logTable = try root.table("heart-rate-log") ?? .empty(keyPath: ["heart-rate-log"], file: file)
-        let keepDays = try logTable.int("keep-days", default: 0, in: 0...36_500)
-        try logTable.rejectUnknownKeys()
+        // Moved, not dropped: a file that still keeps the log's days there must not quietly keep it for ever.
+        if root.contains("heart-rate-log") {
+            throw ConfigurationError(
+                kind: .unknownKey, file: file, line: source.line(of: ["heart-rate-log"]), key: "heart-rate-log",
+                problem: "the heart-rate log's settings moved to [plugins.heart-rate-log] (the log is a plugin now)",
+                fix: "Rename the table [heart-rate-log] to [plugins.heart-rate-log]; keep-days stays as it is.")
+        }
         let reportsTable = try root.table("reports") ?? .empty(keyPath: ["reports"], file: file)
         let reports = try ReportSettings(reportsTable)
         try reportsTable.rejectUnknownKeys()
@@ -111,7 +113,6 @@ public struct HubConfiguration {
         self.source = source
         self.logLevel = logLevel
         self.workout = workout
-        self.heartRateLogRetention = keepDays == 0 ? nil : .seconds(keepDays * 86_400)
         self.pluginTables = plugins
         self.reports = reports
     }

@@ -1,7 +1,7 @@
 /// Someone asked for the hub's state in one sentence, now (a button, the console's `i` key).
 ///
-/// The hub's status reporter answers with an `Announcement`: idle or recording, elapsed time, distance, heart
-/// rate, strap battery, GPS fix.
+/// The status plugin answers with an `Announcement`: idle or recording, elapsed time, distance, and the newest
+/// `StatusPart` of each source (each sensor plugin says its own).
 public struct StatusRequested: BusMessage, Equatable {
     /// Who asked, for the log, e.g. "buttons" or "console".
     public var source: String

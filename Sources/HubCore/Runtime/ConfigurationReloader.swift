@@ -9,7 +9,7 @@ import UnixSignals
 ///
 /// The new file is checked whole before anything changes: a syntax error, an unknown key or a plugin that refuses
 /// its table leaves the hub on the configuration it has, and says why in the log and in systemd's `STATUS=`.
-/// Settings outside `[plugins]` (`[hub]`, `[workout]`, `[heart-rate-log]`) are read at start only: a change to them
+/// Settings outside `[plugins]` (`[hub]`, `[workout]`) are read at start only: a change to them
 /// is reported as waiting for the next start.
 struct ConfigurationReloader: Service {
     /// Reads the configuration file again, as the hub read it at start.

@@ -6,24 +6,21 @@ import Logging
 struct ConfigurationSnapshot: Sendable, Equatable {
     var logLevel: Logger.Level
     var workout: WorkoutSettings
-    var heartRateLogRetention: Duration?
     /// The values of each enabled plugin's table (`PluginRegistry.enabledTables(in:)`).
     var pluginTables: [PluginID: [String: ConfigValue]]
 
     init(_ configuration: HubConfiguration, enabled tables: [PluginID: ConfigTable]) {
         logLevel = configuration.logLevel
         workout = configuration.workout
-        heartRateLogRetention = configuration.heartRateLogRetention
         pluginTables = tables.mapValues(\.values)
     }
 
     init(
         logLevel: Logger.Level = .info, workout: WorkoutSettings = WorkoutSettings(),
-        heartRateLogRetention: Duration? = nil, pluginTables: [PluginID: [String: ConfigValue]]
+        pluginTables: [PluginID: [String: ConfigValue]]
     ) {
         self.logLevel = logLevel
         self.workout = workout
-        self.heartRateLogRetention = heartRateLogRetention
         self.pluginTables = pluginTables
     }
 }
@@ -51,7 +48,6 @@ struct ReloadPlan: Sendable, Equatable {
         }
         if old.logLevel != new.logLevel { settingsForNextStart.append("[hub] log-level") }
         if old.workout != new.workout { settingsForNextStart.append("[workout]") }
-        if old.heartRateLogRetention != new.heartRateLogRetention { settingsForNextStart.append("[heart-rate-log]") }
     }
 
     init(restart: [PluginID] = [], start: [PluginID] = [], stop: [PluginID] = [], settingsForNextStart: [String] = []) {

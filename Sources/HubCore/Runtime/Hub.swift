@@ -9,9 +9,10 @@ import UnixSignals
 /// (workout engine, store watcher), and shuts everything down gracefully on SIGINT, SIGTERM or a
 /// `ShutdownCommand` on the bus.
 ///
-/// A shutdown stops one service after another, in this order: the plugins that feed the hub (sensors, inputs),
-/// then the workout engine, which finishes and saves a workout under way and announces its summary, then the
-/// heart-rate log (which flushes what the sensors sent), the store watcher, and last the plugins that present to
+/// A shutdown stops one service after another, in this order: the plugins that feed the hub (sensors, inputs, and
+/// those that listen to them), in the reverse of the registry's order, so a plugin listed before the sensors (an
+/// all-day log) stops after them and still keeps what they sent; then the workout engine, which finishes and saves a
+/// workout under way and announces its summary, then the store watcher, and last the plugins that present to
 /// the person (`PluginCapabilities.presentsToPerson`: the console), so the finished workout's summary reaches the
 /// person. Each plugin gets `pluginStopTimeout` of real time to stop once asked, and one that presents to the
 /// person `presenterStopTimeout` (it shows or says what was published before: the spoken summary takes seconds);
@@ -26,8 +27,6 @@ public struct Hub: Sendable {
     public let plugins: [BuiltPlugin]
     private let engine: WorkoutEngine
     private let watcher: StoreWatcher
-    private let heartRateLogger: HeartRateLogger
-    private let statusReporter: StatusReporter
     private let context: PluginContext
     private let logger: Logger
     private let registry: PluginRegistry
@@ -70,8 +69,6 @@ public struct Hub: Sendable {
             settings: configuration.workout,
             context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
-        heartRateLogger = HeartRateLogger(context: context, retention: configuration.heartRateLogRetention)
-        statusReporter = StatusReporter(bus: bus, clock: clock, logger: logger)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
@@ -148,8 +145,6 @@ public struct Hub: Sendable {
                     service: BusLossReporter(bus: bus, logger: logger), successTerminationBehavior: .ignore,
                     serviceName: "bus loss reporter"),
                 .init(service: watcher, successTerminationBehavior: .ignore, serviceName: "store watcher"),
-                .init(service: statusReporter, successTerminationBehavior: .ignore, serviceName: "status reporter"),
-                .init(service: heartRateLogger, serviceName: "heart-rate log"),
                 .init(service: engine, serviceName: "workout engine"),
             ]
             + feeders.map(service) + reloader + systemdServices(shutdownGroup: shutdownGroup, environment: environment)

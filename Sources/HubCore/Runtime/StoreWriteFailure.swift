@@ -4,14 +4,15 @@ import HubStore
 /// Why the store could not be written, in a few plain words the voice can say ("the disk is full"), and whether
 /// waiting a moment may help.
 ///
-/// The log keeps the store's whole message (path, SQLite's reason, the fix); the person hears this.
-struct StoreWriteFailure: Sendable, Equatable {
+/// The log keeps the store's whole message (path, SQLite's reason, the fix); the person hears this. Public for the
+/// plugins that write the store themselves (the heart-rate log), so every part of the hub says it the same way.
+public struct StoreWriteFailure: Sendable, Equatable {
     /// "the disk is full", "the storage is read-only", …
-    let reason: String
+    public let reason: String
     /// A locked database is free again in a moment; a full or read-only disk is not, without someone acting.
-    let isBrief: Bool
+    public let isBrief: Bool
 
-    init(_ error: any Error) {
+    public init(_ error: any Error) {
         guard let error = error as? HubStoreError else {
             reason = "the database cannot be written"
             isBrief = false

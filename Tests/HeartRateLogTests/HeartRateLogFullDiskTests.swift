@@ -1,12 +1,12 @@
 import BlueZTestKit
 import Foundation
+import HeartRateLog
+import HubCore
 import HubStore
 import HubTestKit
 import Logging
 import ServiceLifecycle
 import Testing
-
-@testable import HubCore
 
 #if canImport(Glibc)
     import Glibc
@@ -25,13 +25,13 @@ import Testing
             try? FileManager.default.removeItem(at: disk)
         }
         let store = try HubStore(directory: disk.appendingPathComponent("data"))
-        try await store.saveProfile(HeartRateLoggerTests.profile)
+        try await store.saveProfile(HeartRateLogPluginTests.profile)
         let clock = ManualClock()
         let bus = MessageBus()
         let log = LogRecorder()
         let logger = log.logger(), records = log.entries
         let context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
-        let heartRateLog = HeartRateLogger(context: context, flushEvery: .seconds(5))
+        let heartRateLog = HeartRateLogPlugin(configuration: .init(), context: context, flushEvery: .seconds(5))
         let announcements = bus.inbox(of: Announcement.self, subscriber: "test")
         let start = clock.now
         func publish(_ seconds: Range<Int>) {

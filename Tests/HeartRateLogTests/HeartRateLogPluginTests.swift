@@ -1,15 +1,16 @@
 import Foundation
+import HeartRateLog
 import HubCore
 import HubTestKit
 import ServiceLifecycle
 import Testing
 
-@Suite struct HeartRateLoggerTests {
+@Suite struct HeartRateLogPluginTests {
     static let profile = Profile(
         name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 168, weightKilograms: 61,
         heartRateMonitoring: true)
 
-    /// Runs a logger on a manual clock, publishes one reading per second for `seconds`, and stops it.
+    /// Runs the plugin on a manual clock, publishes one reading per second for `seconds`, and stops it.
     func log(
         seconds: Int, monitoring: Bool, retention: Duration? = nil, before: (HubStore) async throws -> Void = { _ in },
         reading: (_ second: Int, _ at: Date) -> HeartRateMeasured = { second, at in
@@ -25,7 +26,8 @@ import Testing
         profile.heartRateMonitoring = monitoring
         try await context.store.saveProfile(profile)
         try await before(context.store)
-        let logger = HeartRateLogger(context: context, retention: retention, flushEvery: .seconds(5))
+        let logger = HeartRateLogPlugin(
+            configuration: .init(retention: retention), context: context, flushEvery: .seconds(5))
         let start = clock.now
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: [.init(service: logger)], logger: quietLogger))

@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import HubCore
 import ServiceLifecycle
 import Synchronization
 
@@ -10,10 +10,17 @@ import Synchronization
 /// written in batches `flushEvery` after the first unsaved one, so the disk is touched a few times a minute and an
 /// idle hub without a strap never wakes up for it. Simulated readings never enter the log: it is the person's.
 ///
-/// Only the first reading of a batch wakes the logger (to set the batch's timer); the others wait in its inbox until
+/// Only the first reading of a batch wakes the plugin (to set the batch's timer); the others wait in its inbox until
 /// the timer's flush, so a 1 Hz strap costs it one wake-up per batch, not one a second. While monitoring is off,
 /// readings do not reach it at all.
-public struct HeartRateLogger: Service {
+///
+/// On by default: a hub whose file has no `[plugins.heart-rate-log]` table logs as it always did. On shutdown it
+/// stops after the sensor plugins (it comes before them in the registry, and plugins stop in reverse order), so the
+/// readings they sent up to their stop are still logged.
+public struct HeartRateLogPlugin: Plugin {
+    public static let id: PluginID = "heart-rate-log"
+    public static let capabilities: PluginCapabilities = [.onByDefault]
+
     private let context: PluginContext
     private let flushEvery: Duration
     private let retention: Duration?
@@ -23,16 +30,20 @@ public struct HeartRateLogger: Service {
     /// What the inbox's route needs to know, read inside `publish`.
     private final class Gate: Sendable {
         /// The profile's "HR monitoring" switch; on until the profile is read, so that no early reading is lost
-        /// (the logger checks again).
+        /// (the plugin checks again).
         let enabled = Atomic<Bool>(true)
-        /// A reading has woken the logger since its last flush: the batch's timer is set, the next ones can wait.
+        /// A reading has woken the plugin since its last flush: the batch's timer is set, the next ones can wait.
         let batchOpen = Atomic<Bool>(false)
     }
 
-    /// - Parameter retention: log older than this is deleted at start-up and then daily; nil keeps everything.
-    public init(context: PluginContext, retention: Duration? = nil, flushEvery: Duration = .seconds(10)) {
+    public init(configuration: Configuration, context: PluginContext) {
+        self.init(configuration: configuration, context: context, flushEvery: .seconds(10))
+    }
+
+    /// - Parameter flushEvery: how long readings wait before they are written (tests and benchmarks shorten it).
+    public init(configuration: Configuration, context: PluginContext, flushEvery: Duration) {
         self.context = context
-        self.retention = retention
+        self.retention = configuration.retention
         self.flushEvery = flushEvery
         let gate = gate
         inbox = context.bus.inbox(of: Event.self, subscriber: "heart-rate log", capacity: 4096) {
@@ -57,9 +68,9 @@ public struct HeartRateLogger: Service {
 
     public func run() async throws {
         let inbox = self.inbox
-        let store = context.store, clock = context.clock, flushEvery = self.flushEvery
+        let clock = context.clock, flushEvery = self.flushEvery
         let gate = gate
-        var enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
+        var enabled = await isMonitoringOn()
         gate.enabled.store(enabled, ordering: .relaxed)
         var pending: [HeartRateSecond] = []
         var flushScheduled = false
@@ -77,7 +88,7 @@ public struct HeartRateLogger: Service {
                         break eventLoop
                     case .reading(let reading):
                         // Any reading sets the batch's timer, also one left out below: the timer's flush lets the
-                        // next reading wake the logger again.
+                        // next reading wake the plugin again.
                         if !flushScheduled {
                             flushScheduled = true
                             group.addTask {
@@ -99,11 +110,11 @@ public struct HeartRateLogger: Service {
                                 rrIntervals1024: reading.rrIntervals1024.filter(
                                     HeartRateMeasured.isPlausible(rrInterval1024:))))
                     case .profileChanged:
-                        enabled = (try? await store.profile()?.heartRateMonitoring) ?? false
+                        enabled = await isMonitoringOn()
                         gate.enabled.store(enabled, ordering: .relaxed)
                     case .flush:
                         flushScheduled = false
-                        // The next reading wakes the logger again. (One that came between the timer and this line
+                        // The next reading wakes the plugin again. (One that came between the timer and this line
                         // waits for it, or for the shutdown: it is late, never lost.)
                         gate.batchOpen.store(false, ordering: .releasing)
                         if await !flush(&pending, failing: &failing) {
@@ -129,6 +140,13 @@ public struct HeartRateLogger: Service {
             }
             group.cancelAll()
         }
+    }
+
+    // MARK: - The store (the few calls the plugin makes of it)
+
+    /// The profile's "HR monitoring" switch; off when there is no profile or it cannot be read.
+    private func isMonitoringOn() async -> Bool {
+        (try? await context.store.profile()?.heartRateMonitoring) ?? false
     }
 
     private func prune() async {

@@ -37,7 +37,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // Reports and pictures: statistics, splits, zones, plots and share text; pure Swift, no database.
+        // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
             name: "HubTestKit",
@@ -95,13 +95,14 @@ let package = Package(
         .target(
             name: "Location", dependencies: ["HubCore", "Positioning"], path: "Plugins/Location",
             exclude: ["README.md"]),
+        .target(name: "Share", dependencies: ["HubCore", "Reports"], path: "Plugins/Share", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "Share",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -178,6 +179,7 @@ let package = Package(
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit", "PictureTestKit"]),
+        .testTarget(name: "ShareTests", dependencies: ["Share", "Reports", "HubTestKit", "BlueZTestKit"]),
         .testTarget(
             name: "LocationTests",
             dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],

@@ -5,6 +5,7 @@ import HubCore
 import Location
 import Music
 import Reminders
+import Share
 import Simulator
 import VoiceCoach
 
@@ -18,4 +19,5 @@ let pluginRegistry = PluginRegistry([
     MusicPlugin.self,
     VoiceCoachPlugin.self,
     LocationPlugin.self,
+    SharePlugin.self,
 ])

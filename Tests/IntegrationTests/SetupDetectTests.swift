@@ -45,7 +45,7 @@ import Testing
             .components(separatedBy: ", ")
         #expect(
             Set(enabled ?? [])
-                == ["console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders"],
+                == ["console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders", "share"],
             "\(check.output)")
     }
 

@@ -14,7 +14,7 @@ public struct HubConfiguration {
     public var workout: WorkoutSettings
     /// `[heart-rate-log] keep-days`: how long the all-day heart-rate log is kept; nil keeps everything.
     public var heartRateLogRetention: Duration?
-    /// `[reports]`: units and share-text templates.
+    /// `[reports]`: the units of reports, pictures and share text.
     public var reports: ReportSettings = ReportSettings()
     /// The `[plugins.<id>]` tables: present means enabled.
     public private(set) var pluginTables: [PluginID: ConfigTable]

@@ -162,4 +162,29 @@ import Testing
         guard case .ready(let share) = try await outputs.next() else { Issue.record("no share text"); return }
         #expect(share.short == Self.short)
     }
+
+    /// A restarted plugin is a new instance with a subscription of its own: it still shares what finishes after.
+    @Test func aWorkoutFinishedAfterASupervisedRestartIsStillShared() async throws {
+        let clock = ManualClock()
+        let (context, directory) = try PluginContext.test(clock: clock)
+        _ = directory
+        let configuration = try Self.configuration()
+        let outputs = Self.outputs(of: context.bus)
+        try await withSupervisedRestart(of: SharePlugin.id, clock: clock, bus: context.bus) {
+            SharePlugin(configuration: configuration, context: context)
+        } _: { restart in
+            context.bus.publish(Self.finished())
+            guard case .ready(let before) = try await outputs.next() else { Issue.record("no share text"); return }
+            #expect(before.workoutID == 7)
+
+            try await restart.failFirstRunAndRestart()
+
+            var next = Self.workout
+            next.id = 8
+            context.bus.publish(Self.finished(next))
+            guard case .ready(let after) = try await outputs.next() else { Issue.record("no share text"); return }
+            #expect(after.workoutID == 8)
+            #expect(after.short == Self.short)
+        }
+    }
 }

@@ -30,7 +30,8 @@ public struct SharePlugin: Plugin {
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
         self.context = context
-        // Subscribed now, not in run(): a workout finished while the hub starts (a recovered one closed) counts too.
+        // Subscribed now, not in run(): the bus delivers only what is published after subscribing, and the hub builds
+        // the plugin before anything runs. A restart builds a new instance, with a subscription of its own.
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 16) {
             $0.route(WorkoutStateChanged.self) { change in
                 change.state == .finished ? change.summary.map(Event.finished) : nil

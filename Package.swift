@@ -37,7 +37,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // Reports and pictures: statistics, splits, zones, plots and share text; pure Swift, no database.
+        // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
             name: "HubTestKit",
@@ -105,13 +105,14 @@ let package = Package(
             exclude: ["README.md"]),
         .target(name: "HeartRateLog", dependencies: ["HubCore"], path: "Plugins/HeartRateLog", exclude: ["README.md"]),
         .target(name: "Status", dependencies: ["HubCore"], path: "Plugins/Status", exclude: ["README.md"]),
+        .target(name: "Share", dependencies: ["HubCore", "Reports"], path: "Plugins/Share", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,6 +189,7 @@ let package = Package(
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit", "PictureTestKit"]),
+        .testTarget(name: "ShareTests", dependencies: ["Share", "Reports", "HubTestKit", "BlueZTestKit"]),
         .testTarget(
             name: "LocationTests",
             dependencies: ["Location", "Positioning", "HubCore", "HubTestKit", "GPSTestKit", "WorkoutFiles"],

@@ -60,6 +60,7 @@ public struct ConsolePlugin: Plugin {
             $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
             $0.route(SensorStatusChanged.self) { .line(SensorLine.text(for: $0)) }
             $0.route(AudioStatusChanged.self) { MusicLine.text(for: $0).map(Event.line) }
+            $0.route(ShareTextReady.self) { .lines(ShareLine.lines(for: $0)) }
         }
     }
 
@@ -67,6 +68,8 @@ public struct ConsolePlugin: Plugin {
         case input([UInt8])
         case progress(WorkoutProgress)
         case line(String)
+        /// Lines of one event, printed together.
+        case lines([String])
         case state(WorkoutStateChanged)
         /// Graceful shutdown, queued behind every message published before it, so that those are still printed.
         case shutdown
@@ -139,6 +142,8 @@ public struct ConsolePlugin: Plugin {
                         }
                     case .line(let text):
                         output.line(clockStamp(interactive: interactive) + text)
+                    case .lines(let texts):
+                        for text in texts { output.line(clockStamp(interactive: interactive) + text) }
                     }
                 }
             } onGracefulShutdown: {

@@ -38,3 +38,8 @@ public enum UnitSystem: String, Sendable, CaseIterable, Codable {
         self == .metric ? speed * 3.6 : speed * 3600 / 1609.344
     }
 }
+
+extension UnitSystem {
+    /// The units `[reports] units` chose.
+    public init(_ units: ReportSettings.Units) { self = units == .metric ? .metric : .imperial }
+}

@@ -6,6 +6,7 @@ import HubCore
 import Location
 import Music
 import Reminders
+import Share
 import Simulator
 import Status
 import VoiceCoach
@@ -23,4 +24,5 @@ let pluginRegistry = PluginRegistry([
     MusicPlugin.self,
     VoiceCoachPlugin.self,
     LocationPlugin.self,
+    SharePlugin.self,
 ])

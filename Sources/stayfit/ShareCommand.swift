@@ -2,14 +2,17 @@ import ArgumentParser
 import Foundation
 import HubCore
 import Reports
+import Share
 
-/// `stayfit share`: text to post about a workout or a period, from the `[reports]` templates.
+/// `stayfit share`: text to post about a workout or a period, from the `[plugins.share]` templates in the units of
+/// `[reports]`; the share plugin writes the same text after every workout.
 struct ShareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share", abstract: "Text to post about a workout or a period: a short one and a longer one.",
         discussion: """
-            The short text fits a post of 280 characters. Both come from the templates and units in [reports] of \
-            the configuration. The location is never included unless --with-location is given.
+            The short text fits a post of 280 characters. Both come from the templates in [plugins.share] of the \
+            configuration, in the units of [reports]. The location is never included unless --with-location is \
+            given.
             """,
         subcommands: [Workout.self, Stats.self])
 
@@ -47,14 +50,16 @@ struct ShareCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let settings = try configOptions.load().reports
+                let (templates, units) = try configOptions.shareSettings()
                 let store = try storeOptions.openStore()
                 guard let workout = try await store.workout(id) else {
                     throw CLIError("there is no workout \(id); 'stayfit workouts list' shows the stored ones")
                 }
                 let samples = withLocation ? try await store.samples(of: id) : []
                 try text.print(
-                    ShareText(workout: workout, samples: samples, settings: settings, includeLocation: withLocation))
+                    ShareText(
+                        workout: workout, samples: samples, templates: templates, units: units,
+                        includeLocation: withLocation))
             }
         }
     }
@@ -73,12 +78,24 @@ struct ShareCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let day = try ReportArguments.day(date, option: "--date")
-                let settings = try configOptions.load().reports
+                let (templates, units) = try configOptions.shareSettings()
                 let report = try await StatsCommand.report(
                     period: ReportPeriod(period, endingOn: day), store: storeOptions.openStore(),
                     includeSimulated: includeSimulated)
-                try text.print(ShareText(report: report, settings: settings))
+                try text.print(ShareText(report: report, templates: templates, units: units))
             }
+        }
+    }
+}
+
+extension ConfigOptions {
+    /// The templates of `[plugins.share]` (checked as the hub checks them) and the units of `[reports]`.
+    fileprivate func shareSettings() throws -> (ShareTemplates, UnitSystem) {
+        let configuration = try load()
+        do {
+            return (try SharePlugin.Configuration(of: configuration).templates, UnitSystem(configuration.reports.units))
+        } catch {
+            throw CLIError(error)
         }
     }
 }

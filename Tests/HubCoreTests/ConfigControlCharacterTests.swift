@@ -8,8 +8,8 @@ import Testing
     @Test(arguments: [#"\u0000"#, #"\b"#, #"\f"#, #"\r"#, #"\u001B"#, #"\U0000007F"#, #"\u0085"#])
     func anEscapeThatMakesAControlCharacterIsRefusedWithItsLine(escape: String) throws {
         for text in [
-            "[reports]\nshort-workout = \"Ran\(escape) {distance}\"\n",
-            "[reports]\nshort-workout = \"\"\"\nRan\(escape) {distance}\"\"\"\n",
+            "[plugins.share]\nshort-workout = \"Ran\(escape) {distance}\"\n",
+            "[plugins.share]\nshort-workout = \"\"\"\nRan\(escape) {distance}\"\"\"\n",
         ] {
             let error = try #require(throws: ConfigurationError.self) {
                 try HubConfiguration(text: text, file: "stayfit.toml")
@@ -26,9 +26,10 @@ import Testing
     @Test(arguments: [#""Ran\t{distance}\n""#, #""\u00E9 \U0001F600 \\u0000""#, #"'Ran\u0000 {distance}'"#])
     func tabsLineBreaksOtherCharactersAndLiteralStringsAreTaken(value: String) throws {
         let configuration = try HubConfiguration(
-            text: "[reports]\nshort-workout = \(value)\n", file: "stayfit.toml")
+            text: "[plugins.share]\nshort-workout = \(value)\n", file: "stayfit.toml")
+        let table = try #require(configuration.pluginTables["share"])
         #expect(
-            configuration.reports.shortWorkout.unicodeScalars.allSatisfy {
+            try table.string("short-workout", default: "").unicodeScalars.allSatisfy {
                 $0.value >= 0x20 || $0 == "\t" || $0 == "\n"
             })
     }

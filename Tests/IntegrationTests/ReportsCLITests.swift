@@ -335,7 +335,8 @@ import Testing
             try scratch.store(), start: 1_795_154_400, seconds: 1800, speed: 3, kcal: 250)
         let config = try scratch.write(
             "share.toml",
-            "[reports]\nunits = \"imperial\"\nhashtag = \"#StayFit\"\nshort-workout = \"Ran {distance} in {time}. {hashtag}\"\n"
+            "[reports]\nunits = \"imperial\"\n[plugins.share]\nhashtag = \"#StayFit\"\n"
+                + "short-workout = \"Ran {distance} in {time}. {hashtag}\"\n"
         )
         let short = try await StayfitProcess.run(
             ["share", "workout", "\(id)", "--short", "--config", config, "--data-dir", data])
@@ -363,11 +364,12 @@ import Testing
 
     @Test func aTemplateWithAnUnknownPlaceholderIsAConfigurationError() async throws {
         let scratch = try Scratch()
-        let config = try scratch.write("bad.toml", "[reports]\nshort-stats = \"{perod}: {workouts}\"\n")
+        let config = try scratch.write("bad.toml", "[plugins.share]\nshort-stats = \"{perod}: {workouts}\"\n")
         let result = try await StayfitProcess.run(
             ["share", "stats", "--config", config, "--data-dir", scratch.path("data")])
         #expect(result.status == 78, "stderr: \(result.error)")
         #expect(
-            result.error.contains("bad.toml:2: reports.short-stats: unknown placeholder {perod}"), "\(result.error)")
+            result.error.contains("bad.toml:2: plugins.share.short-stats: unknown placeholder {perod}"),
+            "\(result.error)")
     }
 }

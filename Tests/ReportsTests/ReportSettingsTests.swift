@@ -10,24 +10,36 @@ import Testing
         #expect(try HubConfiguration.load(path: Self.sample).reports == ReportSettings())
     }
 
-    @Test func unitsHashtagAndTemplatesAreRead() throws {
-        let configuration = try HubConfiguration(
-            text: "[reports]\nunits = \"imperial\"\nhashtag = \"#run\"\nshort-workout = \"{distance}!\"\n", file: "t")
+    @Test func unitsAreRead() throws {
+        let configuration = try HubConfiguration(text: "[reports]\nunits = \"imperial\"\n", file: "t")
         #expect(configuration.reports.units == .imperial)
-        #expect(configuration.reports.hashtag == "#run")
-        #expect(configuration.reports.shortWorkout == "{distance}!")
     }
 
-    @Test(arguments: [
-        ("units = \"furlongs\"", "reports.units"), ("hashtag = \"two words\"", "one word"),
-        ("long-stats = \"{period} {distanse}\"", "unknown placeholder {distanse}"),
-        ("short-workout = \"{period}\"", "unknown placeholder {period}"), ("colour = 1", "unknown key"),
-    ])
+    @Test(arguments: [("units = \"furlongs\"", "reports.units"), ("colour = 1", "unknown key")])
     func mistakesNameTheKeyAndTheFix(line: String, words: String) {
         #expect {
             try HubConfiguration(text: "[reports]\n\(line)\n", file: "t.toml")
         } throws: { error in
             "\(error)".contains(words) && "\(error)".contains("t.toml:2")
         }
+    }
+
+    /// The share text's keys were in `[reports]` until the share plugin took them: a file that still has them
+    /// there is told where they went, not read as before nor ignored.
+    @Test(arguments: [
+        "hashtag = \"#run\"", "short-workout = \"{distance}!\"", "long-workout = \"{time}\"",
+        "short-stats = \"{period}\"", "long-stats = \"{period}\"",
+    ])
+    func aShareKeyLeftInReportsSaysItMovedToThePluginTable(line: String) throws {
+        let key = String(line.prefix { $0 != " " })
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: "[reports]\nunits = \"metric\"\n\(line)\n", file: "t.toml")
+        }
+        #expect((error.kind, error.key, error.line) == (.invalidValue, "reports.\(key)", 3))
+        #expect(
+            error.description
+                == "t.toml:3: reports.\(key): the share text's settings have moved from [reports] to [plugins.share]. "
+                + "Move the line \(key) = … under a [plugins.share] table (etc/stayfit.toml shows them there); "
+                + "[reports] keeps only units.")
     }
 }

@@ -12,7 +12,7 @@ public struct HubConfiguration {
     public var logLevel: Logger.Level
     /// `[workout]`.
     public var workout: WorkoutSettings
-    /// `[reports]`: units and share-text templates.
+    /// `[reports]`: the units of reports, pictures and share text.
     public var reports: ReportSettings = ReportSettings()
     /// The `[plugins.<id>]` tables: present means enabled.
     public private(set) var pluginTables: [PluginID: ConfigTable]

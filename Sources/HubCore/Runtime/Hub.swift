@@ -61,7 +61,8 @@ public struct Hub: Sendable {
         self.reload = reload
         self.pluginStopTimeout = pluginStopTimeout
         self.presenterStopTimeout = presenterStopTimeout
-        context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
+        context = PluginContext(
+            bus: bus, store: store, logger: logger, clock: clock, units: configuration.reports.units)
         // The engine subscribes before any plugin exists, so it sees their first messages.
         var engineLogger = logger
         engineLogger[metadataKey: "service"] = "workout"
@@ -72,7 +73,8 @@ public struct Hub: Sendable {
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
-            return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock)
+            return PluginContext(
+                bus: bus, store: store, logger: pluginLogger, clock: clock, units: configuration.reports.units)
         }
         if clock.speed != 1, let plugin = plugins.first(where: { $0.capabilities.contains(.needsRealTime) }) {
             throw RealTimeRequired(plugin: plugin.id, speed: clock.speed)
@@ -125,14 +127,14 @@ public struct Hub: Sendable {
         let feeders = slots.filter { !registry.capabilities(of: $0.id).contains(.presentsToPerson) }
         var reloader: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let hangUps, let reload {
-            let store = context.store
+            let store = context.store, units = context.units
             let service = ConfigurationReloader(
                 configuration: configuration, load: reload, registry: registry,
                 slots: Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0) }),
                 context: { id in
                     var pluginLogger = logger
                     pluginLogger[metadataKey: "plugin"] = "\(id)"
-                    return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock)
+                    return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock, units: units)
                 }, speed: clock.speed, notifier: SystemdNotifier(environment: environment), logger: logger,
                 signals: hangUps)
             reloader = [

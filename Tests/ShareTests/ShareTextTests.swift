@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import Reports
+import Share
 import Testing
 
 @Suite struct ShareTextTests {
@@ -13,30 +14,34 @@ import Testing
 
     @Test func theDefaultTextsSayWhatWasDoneInTheConfiguredUnits() {
         let metric = ShareText(
-            workout: workout, samples: [], settings: ReportSettings(hashtag: "#StayFit"), includeLocation: false)
+            workout: workout, samples: [], templates: ShareTemplates(hashtag: "#StayFit"), units: .metric,
+            includeLocation: false)
         #expect(metric.short == "5.00 km in 30:00 (6:00 /km), 312 kcal, avg HR 147. #StayFit")
         #expect(metric.long.contains("highest 171 bpm"))
         let imperial = ShareText(
-            workout: workout, samples: [], settings: ReportSettings(units: .imperial), includeLocation: false)
+            workout: workout, samples: [], templates: ShareTemplates(), units: .imperial, includeLocation: false)
         #expect(imperial.short.hasPrefix("3.11 mi in 30:00 (9:39 /mi)"))
         #expect(!imperial.short.contains("#"))
     }
 
     @Test func theLocationIsLeftOutUnlessAskedFor() {
         let samples = steadySamples(seconds: 10, speed: 3)
-        let settings = ReportSettings()
-        let without = ShareText(workout: workout, samples: samples, settings: settings, includeLocation: false)
+        let templates = ShareTemplates()
+        let without = ShareText(
+            workout: workout, samples: samples, templates: templates, units: .metric, includeLocation: false)
         #expect(!without.short.contains("°") && !without.long.contains("°"))
         #expect(!without.long.contains("48.0"))
-        let with = ShareText(workout: workout, samples: samples, settings: settings, includeLocation: true)
+        let with = ShareText(
+            workout: workout, samples: samples, templates: templates, units: .metric, includeLocation: true)
         #expect(with.long.contains("Started at 48.0000° N, 11.5000° E."), "\(with.long)")
     }
 
     @Test(arguments: [1, 50, 400, 1000])
     func theShortTextFitsItsLimitWhateverTheTemplate(repeats: Int) {
         let template = String(repeating: "{distance} and {time}, ", count: repeats) + "{hashtag}"
-        let settings = ReportSettings(hashtag: "#" + String(repeating: "x", count: 49), shortWorkout: template)
-        let text = ShareText(workout: workout, samples: [], settings: settings, includeLocation: false)
+        let templates = ShareTemplates(hashtag: "#" + String(repeating: "x", count: 49), shortWorkout: template)
+        let text = ShareText(
+            workout: workout, samples: [], templates: templates, units: .metric, includeLocation: false)
         #expect(text.short.count <= ShareText.shortLimit)
         #expect(text.short.hasPrefix("5.00 km and 30:00"))
         if repeats > 50 { #expect(text.short.hasSuffix("…")) }
@@ -45,11 +50,13 @@ import Testing
     // MARK: - Numbers that agree with their nouns; what was not measured left out
 
     @Test func stepsCarryTheirNounAgreeingWithTheCount() {
-        let many = ShareText(workout: workout, samples: [], settings: ReportSettings(), includeLocation: false)
+        let many = ShareText(
+            workout: workout, samples: [], templates: ShareTemplates(), units: .metric, includeLocation: false)
         #expect(many.long.contains("Energy 312 kcal, 5,400 steps."), "\(many.long)")
         var one = workout
         one.totals.steps = 1
-        let single = ShareText(workout: one, samples: [], settings: ReportSettings(), includeLocation: false)
+        let single = ShareText(
+            workout: one, samples: [], templates: ShareTemplates(), units: .metric, includeLocation: false)
         #expect(single.long.contains("Energy 312 kcal, 1 step."), "\(single.long)")
     }
 
@@ -57,16 +64,17 @@ import Testing
     @Test func anOlderTemplateWithTheNounAfterThePlaceholderStillAgrees() {
         var one = workout
         one.totals.steps = 1
-        let settings = ReportSettings(longWorkout: "Energy {kcal}, {steps} steps. {hashtag}")
-        let text = ShareText(workout: one, samples: [], settings: settings, includeLocation: false)
+        let templates = ShareTemplates(longWorkout: "Energy {kcal}, {steps} steps. {hashtag}")
+        let text = ShareText(workout: one, samples: [], templates: templates, units: .metric, includeLocation: false)
         #expect(text.long == "Energy 312 kcal, 1 step.")
-        #expect(ReportSettings.currentForm(of: "{steps} steps, {workouts} workouts") == "{steps}, {workouts}")
+        #expect(ShareTemplates.currentForm(of: "{steps} steps, {workouts} workouts") == "{steps}, {workouts}")
     }
 
     @Test func aWorkoutWithoutAStepCounterSaysNothingAboutSteps() {
         var noSteps = workout
         noSteps.totals.steps = nil
-        let text = ShareText(workout: noSteps, samples: [], settings: ReportSettings(), includeLocation: false)
+        let text = ShareText(
+            workout: noSteps, samples: [], templates: ShareTemplates(), units: .metric, includeLocation: false)
         #expect(!text.long.contains("step") && !text.long.contains("–"), "\(text.long)")
         #expect(text.long.contains("Energy 312 kcal. Recorded with StayFit Hub."), "\(text.long)")
     }
@@ -75,7 +83,8 @@ import Testing
     @Test func anIndoorWorkoutWithoutAStrapSaysOnlyWhatWasMeasured() {
         let indoor = finishedWorkout(id: 2, start: start, seconds: 1800, meters: 0, kcal: 182)
         let text = ShareText(
-            workout: indoor, samples: [], settings: ReportSettings(hashtag: "#StayFit"), includeLocation: false)
+            workout: indoor, samples: [], templates: ShareTemplates(hashtag: "#StayFit"), units: .metric,
+            includeLocation: false)
         #expect(text.short == "30:00, 182 kcal. #StayFit")
         let day = LocalTime.format(start, "%Y-%m-%d")
         #expect(text.long == "Workout on \(day): 30:00. Energy 182 kcal. Recorded with StayFit Hub. #StayFit")
@@ -83,7 +92,8 @@ import Testing
 
     @Test func aWorkoutWithoutAStrapSaysNothingAboutHeartRate() {
         let noStrap = finishedWorkout(id: 3, start: start, seconds: 1800, meters: 5000, steps: 5400, kcal: 312)
-        let text = ShareText(workout: noStrap, samples: [], settings: ReportSettings(), includeLocation: false)
+        let text = ShareText(
+            workout: noStrap, samples: [], templates: ShareTemplates(), units: .metric, includeLocation: false)
         #expect(text.short == "5.00 km in 30:00 (6:00 /km), 312 kcal.")
         #expect(!text.long.contains("Heart rate") && !text.long.contains("bpm"), "\(text.long)")
         #expect(text.long.contains("(10.0 km/h). Energy 312 kcal, 5,400 steps."), "\(text.long)")
@@ -95,14 +105,14 @@ import Testing
             report: PeriodReport(
                 period: ReportPeriod(.week, endingOn: last), days: [WorkoutStatistics.dayTotals(of: workout)],
                 previousDays: []),
-            settings: ReportSettings())
+            templates: ShareTemplates(), units: .metric)
         #expect(counted.long.contains("312 kcal, 5,400 steps, average heart rate 147."), "\(counted.long)")
         let indoor = finishedWorkout(id: 2, start: start, seconds: 1800, meters: 0, kcal: 182)
         let uncounted = ShareText(
             report: PeriodReport(
                 period: ReportPeriod(.week, endingOn: last), days: [WorkoutStatistics.dayTotals(of: indoor)],
                 previousDays: []),
-            settings: ReportSettings())
+            templates: ShareTemplates(), units: .metric)
         #expect(uncounted.long.contains("): 1 workout, 30:00, 182 kcal. "), "\(uncounted.long)")
         #expect(!uncounted.long.contains("step") && !uncounted.long.contains("heart rate"), "\(uncounted.long)")
         #expect(!uncounted.long.contains("km"), "\(uncounted.long)")
@@ -113,7 +123,7 @@ import Testing
         let report = PeriodReport(
             period: ReportPeriod(.week, endingOn: last),
             days: [WorkoutStatistics.dayTotals(of: workout)], previousDays: [])
-        let text = ShareText(report: report, settings: ReportSettings())
+        let text = ShareText(report: report, templates: ShareTemplates(), units: .metric)
         #expect(text.short.hasPrefix("The last 7 days"))
         #expect(text.short.contains("1 workout, 5.00 km, 30:00, 312 kcal"))
         #expect(text.long.contains("vs the 7 before: 1 vs 0 workouts"))

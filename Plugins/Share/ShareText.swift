@@ -1,8 +1,9 @@
 import Foundation
 import HubCore
+import Reports
 
 /// Text to post about a workout or a period: a short one that fits a 280-character post and a longer one, from
-/// the `[reports]` templates, in the configured units.
+/// the `[plugins.share]` templates, in the units of `[reports]`.
 ///
 /// The location is never in it unless asked for (`includeLocation`): a post should not say where someone lives.
 /// A number that meets a noun agrees with it (`{steps}` is "1 step" or "1,645 steps"), and what was not measured
@@ -16,8 +17,12 @@ public struct ShareText: Sendable, Equatable, Codable {
     public var long: String
 
     /// The texts for a workout.
-    public init(workout: Workout, samples: [WorkoutSample], settings: ReportSettings, includeLocation: Bool) {
-        let units = UnitSystem(settings.units)
+    ///
+    /// - Parameter samples: the workout's seconds, read only for where it started; none are needed without
+    ///   `includeLocation`.
+    public init(
+        workout: Workout, samples: [WorkoutSample], templates: ShareTemplates, units: UnitSystem, includeLocation: Bool
+    ) {
         let totals = workout.totals
         // Indoors without GPS a distance of 0 was never taken, and neither were a pace or a speed.
         let distance = totals.distanceMeters > 0 && totals.distanceMeters.isFinite ? totals.distanceMeters : nil
@@ -33,7 +38,7 @@ public struct ShareText: Sendable, Equatable, Codable {
             "max-hr": totals.maxHeartRate.flatMap { $0 > 0 ? String($0) : nil },
             "steps": totals.steps.map { Self.counted($0, "step") },
         ])
-        values.optional["hashtag"] = settings.hashtag
+        values.optional["hashtag"] = templates.hashtag
         values.optional["location"] = ""
         if includeLocation, let fix = samples.first(where: { $0.latitude != nil && $0.longitude != nil }),
             let latitude = fix.latitude, let longitude = fix.longitude
@@ -42,13 +47,12 @@ public struct ShareText: Sendable, Equatable, Codable {
                 "Started at " + Self.coordinates(latitude: latitude, longitude: longitude) + "."
         }
         let location = values.optional["location"] ?? ""
-        short = Self.render(settings.shortWorkout, values, appending: location)
-        long = Self.render(settings.longWorkout, values, appending: location, limit: nil)
+        short = Self.render(templates.shortWorkout, values, appending: location)
+        long = Self.render(templates.longWorkout, values, appending: location, limit: nil)
     }
 
     /// The texts for a period's statistics.
-    public init(report: PeriodReport, settings: ReportSettings) {
-        let units = UnitSystem(settings.units)
+    public init(report: PeriodReport, templates: ShareTemplates, units: UnitSystem) {
         let statistics = report.statistics
         let distance = statistics.distanceMeters.total.flatMap { $0 > 0 ? $0 : nil }
         var comparison = ""
@@ -74,9 +78,9 @@ public struct ShareText: Sendable, Equatable, Codable {
             "steps": statistics.steps.total.map { Self.counted(Int(exactly: $0.rounded()) ?? 0, "step") },
         ])
         values.optional["comparison"] = comparison
-        values.optional["hashtag"] = settings.hashtag
-        short = Self.render(settings.shortStats, values, appending: "")
-        long = Self.render(settings.longStats, values, appending: "", limit: nil)
+        values.optional["hashtag"] = templates.hashtag
+        short = Self.render(templates.shortStats, values, appending: "")
+        long = Self.render(templates.longStats, values, appending: "", limit: nil)
     }
 
     /// Fills in `template` (``ShareText/Template``); spaces left by empty placeholders are tidied. With a `limit`, a
@@ -86,7 +90,7 @@ public struct ShareText: Sendable, Equatable, Codable {
     )
         -> String
     {
-        let template = ReportSettings.currentForm(of: template)
+        let template = ShareTemplates.currentForm(of: template)
         var text = Template.fill(template, values)
         if !extra.isEmpty, !template.contains("{location}") { text += " " + extra }
         text = tidy(text)
@@ -134,9 +138,4 @@ public struct ShareText: Sendable, Equatable, Codable {
         "\(Format.fixed(abs(latitude), decimals: 4))° \(latitude >= 0 ? "N" : "S"), "
             + "\(Format.fixed(abs(longitude), decimals: 4))° \(longitude >= 0 ? "E" : "W")"
     }
-}
-
-extension UnitSystem {
-    /// The units `[reports] units` chose.
-    public init(_ units: ReportSettings.Units) { self = units == .metric ? .metric : .imperial }
 }

@@ -54,14 +54,14 @@ extension ShareText {
         /// `clause` filled in, or nil when it says only what was not measured.
         private static func clause(_ clause: String, _ values: Placeholders) -> String? {
             var text = withoutAsides(clause, values)
-            let names = ReportSettings.placeholders(in: text)
+            let names = ShareTemplates.placeholders(in: text)
             let missing = names.filter(values.isUnmeasured)
             if !missing.isEmpty {
                 guard names.contains(where: { !values.isUnmeasured($0) && values.text($0)?.isEmpty == false })
                 else { return nil }
                 for name in missing { text = removing(name, from: text) }
             }
-            for name in Set(ReportSettings.placeholders(in: text)) {
+            for name in Set(ShareTemplates.placeholders(in: text)) {
                 if let value = values.text(name) { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
             }
             return text
@@ -73,7 +73,7 @@ extension ShareText {
             var searchFrom = text.startIndex
             while let open = text[searchFrom...].firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
                 let aside = text[open...close]
-                if ReportSettings.placeholders(in: String(aside)).contains(where: values.isUnmeasured) {
+                if ShareTemplates.placeholders(in: String(aside)).contains(where: values.isUnmeasured) {
                     let offset = text.distance(from: text.startIndex, to: open)
                     text.removeSubrange(open...close)
                     searchFrom = text.index(text.startIndex, offsetBy: offset)

@@ -95,13 +95,14 @@ let package = Package(
         .target(
             name: "Location", dependencies: ["HubCore", "Positioning"], path: "Plugins/Location",
             exclude: ["README.md"]),
+        .target(name: "Goals", dependencies: ["HubCore"], path: "Plugins/Goals", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
             name: "stayfit",
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
-                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles",
+                "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "Goals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -159,6 +160,7 @@ let package = Package(
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
+        .testTarget(name: "GoalsTests", dependencies: ["Goals", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
         .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),

@@ -1,5 +1,6 @@
 import Buttons
 import Console
+import Goals
 import HeartRate
 import HubCore
 import Location
@@ -11,6 +12,9 @@ import VoiceCoach
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
     SimulatorPlugin.self,
+    // Before the console and the coach: its routes then come first in `publish`, so they get a second's
+    // GoalProgress before that second's WorkoutProgress, and show and say the goal's figure of the same second.
+    GoalsPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,
     RemindersPlugin.self,

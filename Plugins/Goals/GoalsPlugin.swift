@@ -14,8 +14,10 @@ import ServiceLifecycle
 /// publishes. It stores goals and reads settings on its own task.
 public struct GoalsPlugin: Plugin {
     public static let id: PluginID = "goals"
-    /// Goals worked before they were a plugin: a configuration without a `[plugins.goals]` table keeps them.
-    public static let capabilities: PluginCapabilities = [.onByDefault]
+    /// Goals worked before they were a plugin: a configuration without a `[plugins.goals]` table keeps them. It
+    /// speaks to the person ("Goal reached!"), also of the seconds the engine closes as it finishes a workout at
+    /// shutdown, so it stops after the engine.
+    public static let capabilities: PluginCapabilities = [.onByDefault, .presentsToPerson]
 
     /// No keys of its own: the goal and its auto-stop are the person's, set with `stayfit goals` and stored.
     public struct Configuration: PluginConfiguration {

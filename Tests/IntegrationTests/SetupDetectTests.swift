@@ -43,9 +43,10 @@ import Testing
         #expect(check.status == 0, "\(check.error)")
         let enabled = check.output.components(separatedBy: "Enabled plugins: ").last?.dropLast(2)
             .components(separatedBy: ", ")
+        // And the plugins on by default, which need no table.
         #expect(
             Set(enabled ?? [])
-                == ["console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders"],
+                == ["console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders", "goals"],
             "\(check.output)")
     }
 

@@ -193,7 +193,9 @@ struct WorkoutController {
         }
         // A stop given exactly at a closed second (a plugin that stops at a second's progress, as an auto-stop at a
         // goal does) ends there: a fix that arrived after that moment, before the stop was handled, is not recorded.
-        if state == .running, let session, instant > session.lastSecondClosedAt, session.hasUnrecordedTime(at: instant) {
+        if state == .running, let session, instant > session.lastSecondClosedAt,
+            session.hasUnrecordedTime(at: instant)
+        {
             record(closingSecondAt: session.lastSecondClosedAt + .seconds(1))
         }
         guard var session, state == .running || state == .paused else { return }

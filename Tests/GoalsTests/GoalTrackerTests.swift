@@ -76,7 +76,9 @@ import Testing
         #expect(Self.said(tracker.progress(Self.progress(8))) == [])
         #expect(Self.said(tracker.progress(Self.progress(9))) == [])
         #expect(
-            Self.said(tracker.progress(Self.progress(10))) == ["Goal reached: duration 0:10. Workout stopped and saved."])
+            Self.said(tracker.progress(Self.progress(10))) == [
+                "Goal reached: duration 0:10. Workout stopped and saved."
+            ])
     }
 
     @Test func aWorkoutStartedBeforeTheGoalWasReadTakesItWhenItIs() {

@@ -91,3 +91,48 @@ import Testing
         #expect(throws: ConfigurationError.self) { try registry.build(unknown) { _ in context } }
     }
 }
+
+/// A workout the engine resumes after a crash keeps the goal stored with it.
+@Suite struct GoalsResumedWorkoutTests {
+    @Test func aResumedWorkoutKeepsItsStoredGoalAndStopsThereWithoutSayingHalfwayAgain() async throws {
+        let harness = try GoalsHarness()
+        // The person has since set another goal: the next workout aims at it, not the resumed one.
+        let active = Goal(kind: .duration, target: 80), started = Goal(kind: .duration, target: 62)
+        try await harness.store.setActiveGoal(active)
+        #expect(try await harness.store.setGoalAutoStop(true))
+        // Started 100 s before the clock's now with that goal; 60 seconds stored, the last 40 s ago.
+        let start = Date(timeIntervalSince1970: 1_790_000_000 - 100)
+        let id = try await harness.store.startWorkout(at: start, goal: started)
+        let samples = (1...60).map { second in
+            WorkoutSample(
+                second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: 130, latitude: nil,
+                longitude: nil, speedMetersPerSecond: nil, distanceMeters: 0, kilocalories: 0, steps: nil)
+        }
+        var totals = WorkoutTotals()
+        totals.movingSeconds = 60
+        try await harness.store.recordSamples(samples, totals: totals, of: id)
+
+        try await harness.run {
+            let resumed = try await harness.states.next()
+            #expect(resumed == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle))
+            _ = try await harness.second()
+            #expect(try await harness.goals.next() == GoalProgress(workoutID: id, goal: started, value: 61))
+            _ = try await harness.second()
+            let stopped = try await harness.states.next()
+            #expect(stopped.state == .finished)
+            #expect(stopped.summary?.totals.movingSeconds == 62)
+
+            // The next workout stores the active goal: the first goal the plugin stores is that one.
+            let next = try #require(try await harness.send(.start).workoutID)
+            _ = try await harness.second()
+            let stored = try await harness.goalStored()
+            #expect(stored.goal == active)
+            #expect(stored.workout == next)
+            try await harness.saved()
+            #expect(try await harness.store.workout(id)?.goal == started)
+        }
+        let texts = try await harness.announcements(through: "Workout finished")
+        #expect(texts.first?.hasPrefix("Resumed the workout interrupted") == true, "\(texts)")
+        #expect(Array(texts.dropFirst().dropLast()) == ["Goal reached: duration 1:02. Workout stopped and saved."])
+    }
+}

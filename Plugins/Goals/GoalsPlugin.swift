@@ -55,7 +55,9 @@ public struct GoalsPlugin: Plugin {
         self.trace = trace
         let watch = GoalWatch(bus: context.bus)
         self.watch = watch
-        // Subscribed now, so that a workout the engine resumes at start-up is met with its stored goal.
+        // Subscribed now, so that a workout the engine resumes at start-up is met with its stored goal. Until a run
+        // has read the settings, an instance judges nothing else: one built and dropped by a SIGHUP reload (which
+        // builds every plugin to check its table) says nothing while the running one judges.
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue) {
             $0.route(
                 WorkoutProgress.self,

@@ -106,6 +106,7 @@ let package = Package(
         .target(name: "HeartRateLog", dependencies: ["HubCore"], path: "Plugins/HeartRateLog", exclude: ["README.md"]),
         .target(name: "Status", dependencies: ["HubCore"], path: "Plugins/Status", exclude: ["README.md"]),
         .target(name: "Share", dependencies: ["HubCore", "Reports"], path: "Plugins/Share", exclude: ["README.md"]),
+        .target(name: "Goals", dependencies: ["HubCore"], path: "Plugins/Goals", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -113,6 +114,7 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
+                "Goals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -170,6 +172,7 @@ let package = Package(
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
+        .testTarget(name: "GoalsTests", dependencies: ["Goals", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
         .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),

@@ -55,6 +55,8 @@ public struct ConsolePlugin: Plugin {
         inbox = context.bus.inbox(of: Event.self, subscriber: "console", capacity: 1024) {
             $0.route(
                 WorkoutProgress.self, delivery: { progressWakes($0) ? .wake(.progress($0)) : .latest(.progress($0)) })
+            // The goal's figure of a second: shown with the status line it belongs to, never waking the console.
+            $0.route(GoalProgress.self, delivery: { .latest(.goal($0)) })
             $0.route(Announcement.self) { .line($0.text) }
             $0.route(WorkoutStateChanged.self) { .state($0) }
             $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
@@ -67,6 +69,7 @@ public struct ConsolePlugin: Plugin {
     private enum Event: Sendable {
         case input([UInt8])
         case progress(WorkoutProgress)
+        case goal(GoalProgress)
         case line(String)
         /// Lines of one event, printed together.
         case lines([String])
@@ -130,14 +133,18 @@ public struct ConsolePlugin: Plugin {
                         }
                     case .progress(let progress):
                         session.latest = progress
-                        output.status(StatusLine.text(for: progress))
+                        output.status(StatusLine.text(for: progress, goal: session.goal))
                         if session.shouldPrintProgress(progress) {
                             output.line(
-                                clockStamp(interactive: interactive) + StatusLine.text(for: progress, plain: true))
+                                clockStamp(interactive: interactive)
+                                    + StatusLine.text(for: progress, goal: session.goal, plain: true))
                         }
+                    case .goal(let goal):
+                        session.goal = goal
                     case .state(let change):
                         if change.state == .finished || change.state == .idle {
                             session.latest = nil
+                            session.goal = nil
                             output.status("")
                         }
                     case .line(let text):
@@ -162,7 +169,8 @@ public struct ConsolePlugin: Plugin {
         case .status:
             output.line(
                 clockStamp(interactive: session.interactive)
-                    + (session.latest.map { StatusLine.text(for: $0, plain: true) } ?? "No workout under way."))
+                    + (session.latest.map { StatusLine.text(for: $0, goal: session.goal, plain: true) }
+                        ?? "No workout under way."))
         case .statusNow:
             context.bus.publish(StatusRequested(source: "console"))
         case .help:
@@ -189,6 +197,8 @@ public struct ConsolePlugin: Plugin {
         let configuration: Configuration
         let interactive: Bool
         var latest: WorkoutProgress?
+        /// The latest progress towards the goal (the goals plugin's), shown with `latest`.
+        var goal: GoalProgress?
         private var partialLine: [UInt8] = []
         /// Whether the line being typed is longer than `longestLine`, and what is kept of it only its start.
         private var partialLineIsCut = false

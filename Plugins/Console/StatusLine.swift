@@ -3,7 +3,8 @@ import HubCore
 /// The one-line summary of a workout in progress, e.g.
 /// `▶ 12:34  2.41 km  5:12 /km  ♥ 142  183 kcal  goal 48%`.
 public enum StatusLine {
-    public static func text(for progress: WorkoutProgress, plain: Bool = false) -> String {
+    /// - Parameter goal: the latest progress towards the goal; shown when it is this workout's.
+    public static func text(for progress: WorkoutProgress, goal: GoalProgress? = nil, plain: Bool = false) -> String {
         let symbol: String
         switch progress.state {
         case .running: symbol = plain ? "running" : "▶"
@@ -20,7 +21,7 @@ public enum StatusLine {
             Format.energy(kilocalories: progress.totals.kilocalories),
         ]
         if let steps = progress.totals.steps { parts.append(Format.counted(steps, "step")) }
-        if let goal = progress.goal { parts.append("goal \(goal.percent)%") }
+        if let goal, goal.workoutID == progress.workoutID { parts.append("goal \(goal.percent)%") }
         return parts.joined(separator: "  ")
     }
 }

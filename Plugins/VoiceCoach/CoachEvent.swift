@@ -5,6 +5,7 @@ enum CoachEvent: Sendable {
     case progress(WorkoutProgress)
     case state(WorkoutStateChanged)
     case lap(LapCompleted)
+    case goal(GoalProgress)
     case goalReached(GoalReached)
     case recovered(WorkoutRecovered)
     case sensor(SensorStatusChanged)

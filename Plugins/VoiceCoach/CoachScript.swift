@@ -5,7 +5,7 @@ import HubCore
 /// Pure and synchronous, so that tests drive it with made-up events and instants. Which source speaks what:
 ///
 /// - The coach's own words, from typed messages: laps (`LapCompleted`), the summary at the end
-///   (`WorkoutStateChanged` to finished), goal reached (`GoalReached`), goal halfway (seen in `WorkoutProgress`),
+///   (`WorkoutStateChanged` to finished), goal reached (`GoalReached`), goal halfway (seen in `GoalProgress`),
 ///   a workout resumed after a crash (`WorkoutRecovered`), sensors lost and back (`SensorStatusChanged`), heart-rate
 ///   zones and the periodic updates (`WorkoutProgress`). The engine's `Announcement`s for these same events are
 ///   not said again (``isCoveredByCoach(_:)``).
@@ -40,7 +40,8 @@ public struct CoachScript: Sendable {
     public private(set) var zones: ZoneTracker?
 
     private var workoutID: WorkoutID?
-    private var lastGoalPercent: Int?
+    /// The latest progress towards the goal, of the workout it names.
+    private var goal: GoalProgress?
     private var nextTimeMark: Int?
     private var nextDistanceMark: Double?
 
@@ -55,6 +56,8 @@ public struct CoachScript: Sendable {
     mutating func handle(_ event: CoachEvent, at instant: HubInstant) -> [Utterance] {
         switch event {
         case .progress(let progress):
+            return handle(progress, at: instant)
+        case .goal(let progress):
             return handle(progress, at: instant)
         case .state(let change):
             guard change.state == .finished, let summary = change.summary else { return [] }
@@ -102,21 +105,11 @@ public struct CoachScript: Sendable {
         if progress.workoutID != workoutID {
             // A new workout, or one resumed after a crash: updates count on from where it stands.
             workoutID = progress.workoutID
-            lastGoalPercent = progress.goal?.percent
             nextTimeMark = settings.every.map { Self.mark(after: Double(moving), every: $0.seconds) }.map(Phrases.whole)
             nextDistanceMark = settings.everyMeters.map { Self.mark(after: meters, every: $0) }
             zones?.reset()
         }
         var said: [Utterance] = []
-        if let goal = progress.goal {
-            let percent = goal.percent
-            if let last = lastGoalPercent, last < 50, percent >= 50, percent < 100 {
-                said.append(
-                    Utterance(
-                        "Halfway to your goal of \(phrases.goal(goal.goal)).", priority: .important, eventAt: instant))
-            }
-            lastGoalPercent = percent
-        }
         guard progress.state == .running else { return said }
 
         var zoneChange: HeartRateZone?
@@ -141,6 +134,19 @@ public struct CoachScript: Sendable {
                     Phrases.sentence(["Heart rate \(phrases.zone(zoneChange))"]), priority: .info, eventAt: instant))
         }
         return said
+    }
+
+    /// Halfway, when the goal's progress passes 50 %. The first progress of a workout, or of a goal set during it,
+    /// only says where it stands: a goal already past halfway when it applies was not passed now.
+    private mutating func handle(_ progress: GoalProgress, at instant: HubInstant) -> [Utterance] {
+        defer { goal = progress }
+        guard let last = goal, last.workoutID == progress.workoutID, last.goal == progress.goal,
+            last.percent < 50, progress.percent >= 50, progress.percent < 100
+        else { return [] }
+        return [
+            Utterance(
+                "Halfway to your goal of \(phrases.goal(progress.goal)).", priority: .important, eventAt: instant)
+        ]
     }
 
     /// The first multiple of `every` past `value`.
@@ -171,7 +177,8 @@ public struct CoachScript: Sendable {
                         zones.map { HeartRateZone.of(hr, maximum: $0.maximumHeartRate) }
                     }).map { "heart rate \(phrases.zone($0))" }
             case .calories: phrases.energy(kilocalories: totals.kilocalories)
-            case .goal: progress.goal.map { "goal \($0.percent) percent" }
+            // The goal's figure of the same workout (the goals plugin publishes it right after each second).
+            case .goal: goal.flatMap { $0.workoutID == progress.workoutID ? "goal \($0.percent) percent" : nil }
             }
         }
         return Phrases.sentence(parts)

@@ -52,6 +52,7 @@ public struct VoiceCoachPlugin: Plugin {
             $0.route(WorkoutProgress.self) { .event(.progress($0)) }
             $0.route(WorkoutStateChanged.self) { .event(.state($0)) }
             $0.route(LapCompleted.self) { .event(.lap($0)) }
+            $0.route(GoalProgress.self) { .event(.goal($0)) }
             $0.route(GoalReached.self) { .event(.goalReached($0)) }
             $0.route(WorkoutRecovered.self) { .event(.recovered($0)) }
             $0.route(SensorStatusChanged.self) { .event(.sensor($0)) }

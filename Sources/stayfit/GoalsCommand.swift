@@ -1,4 +1,5 @@
 import ArgumentParser
+import Goals
 import HubCore
 
 struct GoalsCommand: AsyncParsableCommand {

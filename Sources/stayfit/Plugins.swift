@@ -1,5 +1,6 @@
 import Buttons
 import Console
+import Goals
 import HeartRate
 import HeartRateLog
 import HubCore
@@ -17,6 +18,9 @@ let pluginRegistry = PluginRegistry([
     HeartRateLogPlugin.self,
     StatusPlugin.self,
     SimulatorPlugin.self,
+    // Before the console and the coach: its routes then come first in `publish`, so they get a second's
+    // GoalProgress before that second's WorkoutProgress, and show and say the goal's figure of the same second.
+    GoalsPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,
     RemindersPlugin.self,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
+import Goals
 import HubCore
 import Reports
 

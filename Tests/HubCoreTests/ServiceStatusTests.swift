@@ -11,7 +11,7 @@ import Testing
         totals.distanceMeters = meters
         return WorkoutProgress(
             workoutID: 1, state: state, elapsed: elapsed, moving: elapsed, totals: totals,
-            currentSpeedMetersPerSecond: nil, currentHeartRate: nil, goal: nil)
+            currentSpeedMetersPerSecond: nil, currentHeartRate: nil, at: HubInstant(sinceOrigin: elapsed))
     }
 
     @Test func followsTheWorkoutWithAtMostOneLineEveryFiveSeconds() async throws {

@@ -4,7 +4,7 @@ import HubTestKit
 import ServiceLifecycle
 import Testing
 
-/// How the engine uses the profile and goal from the store, and how it stops.
+/// How the engine uses the profile from the store, and how it stops. (Goals are the goals plugin's: GoalsTests.)
 @Suite struct WorkoutEngineSettingsTests {
     typealias Harness = EngineHarness
 
@@ -24,38 +24,6 @@ import Testing
             for (second, total) in kilocalories.enumerated() {
                 #expect(abs(total - perSecond * Double(second + 1)) < 1e-9)
             }
-        }
-    }
-
-    @Test func aGoalSetDuringAWorkoutAppliesFromTheNextSecond() async throws {
-        let harness = try Harness()
-        let reached = harness.bus.inbox(of: GoalReached.self)
-        let goal = Goal(kind: .duration, target: 3)
-        try await harness.run {
-            _ = try await harness.send(.start)
-            for _ in 1...2 { #expect(try await harness.second().goal == nil) }
-
-            try await harness.store.setActiveGoal(goal)
-            harness.bus.publish(StoreChanged(section: .goals))
-            let progress = try await harness.second()
-            #expect(progress.goal == GoalProgress(goal: goal, value: 3))
-            #expect(try await reached.next() == GoalReached(goal: goal))
-        }
-    }
-
-    @Test func aGoalSetDuringAWorkoutIsStoredWithIt() async throws {
-        let harness = try Harness()
-        let goal = Goal(kind: .duration, target: 3)
-        try await harness.run {
-            let id = try #require(try await harness.send(.start).workoutID)
-            _ = try await harness.second()
-            try await harness.store.setActiveGoal(goal)
-            harness.bus.publish(StoreChanged(section: .goals))
-            _ = try await harness.second()
-            let summary = try #require(try await harness.send(.stop).summary)
-            #expect(summary.goal == goal)
-            try await harness.saved()
-            #expect(try await harness.store.workout(id)?.goal == summary.goal)
         }
     }
 

@@ -237,32 +237,6 @@ import Testing
         }
     }
 
-    @Test func announcesAReachedGoalOnce() async throws {
-        let harness = try Harness()
-        let goal = Goal(kind: .duration, target: 3)
-        try await harness.store.setActiveGoal(goal)
-        let reached = harness.bus.inbox(of: GoalReached.self)
-        try await harness.run {
-            let id = try #require(try await harness.send(.start).workoutID)
-            var percents: [Int] = []
-            for _ in 1...6 { percents.append(try #require(try await harness.second().goal).percent) }
-            #expect(percents == [33, 66, 100, 100, 100, 100])
-            try await harness.saved()
-            #expect(try await harness.store.workout(id)?.goal == goal)
-        }
-
-        // Published after the workout, so every GoalReached the engine sent comes before it.
-        let sentinel = GoalReached(goal: Goal(kind: .kcal, target: 1))
-        harness.bus.publish(sentinel)
-        await confirmation("GoalReached published", expectedCount: 1) { confirm in
-            for await message in reached {
-                if message == sentinel { break }
-                #expect(message.goal == goal)
-                confirm()
-            }
-        }
-    }
-
     @Test func closesLapsAndTheLastLapAtTheEnd() async throws {
         let harness = try Harness()
         let laps = harness.bus.inbox(of: LapCompleted.self)

@@ -43,12 +43,13 @@ import Testing
         #expect(check.status == 0, "\(check.error)")
         let enabled = check.output.components(separatedBy: "Enabled plugins: ").last?.dropLast(2)
             .components(separatedBy: ", ")
+        // And the plugins on by default, which need no table.
         #expect(
             Set(enabled ?? [])
                 == [
                     "console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders",
                     // On by default, with no table of their own in the file.
-                    "heart-rate-log", "status", "share",
+                    "heart-rate-log", "status", "share", "goals",
                 ],
             "\(check.output)")
     }

@@ -115,7 +115,7 @@ import Testing
         #expect(ended == .exited(0), "stderr: \(text)")
 
         let lines = text.split(separator: "\n").map(String.init)
-        // The plugins on by default (the heart-rate log, status…) come before the console in the registry's order.
+        // The plugins on by default (the heart-rate log, status, goals…) come in the registry's order, not the file's.
         #expect(
             lines.contains { $0.hasPrefix("<6>ready plugins=") && $0.contains("console") }, "stderr: \(text)")
         for line in lines {

@@ -11,7 +11,7 @@ import Testing
         totals.distanceMeters = meters
         return WorkoutProgress(
             workoutID: 1, state: .running, elapsed: .seconds(elapsed), moving: .seconds(elapsed), totals: totals,
-            currentSpeedMetersPerSecond: 3, currentHeartRate: 140, goal: nil)
+            currentSpeedMetersPerSecond: 3, currentHeartRate: 140, at: HubInstant(sinceOrigin: .seconds(elapsed)))
     }
 
     /// Runs the plugin on a manual clock while `body` publishes and waits for answers.

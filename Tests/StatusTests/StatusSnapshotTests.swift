@@ -14,7 +14,7 @@ import Testing
         totals.distanceMeters = meters
         return WorkoutProgress(
             workoutID: 1, state: state, elapsed: .seconds(elapsed), moving: .seconds(elapsed),
-            totals: totals, currentSpeedMetersPerSecond: 3, currentHeartRate: 140, goal: nil)
+            totals: totals, currentSpeedMetersPerSecond: 3, currentHeartRate: 140, at: at(elapsed))
     }
 
     @Test func anIdleHubWithoutSensorsSaysIdle() {
@@ -47,7 +47,7 @@ import Testing
         snapshot.apply(
             WorkoutProgress(
                 workoutID: 1, state: .running, elapsed: .seconds(51), moving: .seconds(40), totals: totals,
-                currentSpeedMetersPerSecond: 3, currentHeartRate: nil, goal: nil))
+                currentSpeedMetersPerSecond: 3, currentHeartRate: nil, at: at(51)))
         #expect(snapshot.sentence(at: at(51)) == "Recording 0:40, 120 m.")
     }
 

@@ -19,7 +19,7 @@ import Testing
 
     /// Progress of workout 1 at `moving` seconds, running at 3 m/s.
     static func progress(
-        _ moving: Int, meters: Double? = nil, heartRate: Int? = 140, goal: Goal? = nil, state: WorkoutState = .running,
+        _ moving: Int, meters: Double? = nil, heartRate: Int? = 140, state: WorkoutState = .running,
         workout: WorkoutID = 1
     ) -> WorkoutProgress {
         var totals = WorkoutTotals()
@@ -30,8 +30,7 @@ import Testing
         totals.kilocalories = Double(moving) / 6
         return WorkoutProgress(
             workoutID: workout, state: state, elapsed: .seconds(moving), moving: .seconds(moving), totals: totals,
-            currentSpeedMetersPerSecond: 3, currentHeartRate: heartRate,
-            goal: goal.map { GoalProgress(goal: $0, value: totals.distanceMeters) })
+            currentSpeedMetersPerSecond: 3, currentHeartRate: heartRate, at: at(moving))
     }
 
     @Test func indoorsAnUpdateAndTheSummaryLeaveOutTheDistanceNothingMeasured() {
@@ -115,9 +114,46 @@ import Testing
         let goal = Goal(kind: .distance, target: 1000)
         var said: [String] = []
         for second in 1...400 {
-            said += script.handle(.progress(Self.progress(second, goal: goal)), at: Self.at(second)).map(\.text)
+            said += script.handle(.progress(Self.progress(second)), at: Self.at(second)).map(\.text)
+            // As the goals plugin publishes it after each second: 3 m a second.
+            let progress = GoalProgress(workoutID: 1, goal: goal, value: Double(second) * 3)
+            said += script.handle(.goal(progress), at: Self.at(second)).map(\.text)
         }
         #expect(said == ["Halfway to your goal of 1 kilometre."])
+    }
+
+    @Test func saysNothingOfAGoalSetPastHalfwayAndSaysHalfwayOfTheNextWorkout() {
+        var script = Self.script(every: nil, everyMeters: nil)
+        let small = Goal(kind: .distance, target: 400), large = Goal(kind: .distance, target: 1000)
+        var said: [String] = []
+        func second(_ second: Int, workout: WorkoutID, goal: Goal) {
+            said += script.handle(.progress(Self.progress(second, workout: workout)), at: Self.at(second)).map(\.text)
+            let progress = GoalProgress(workoutID: workout, goal: goal, value: Double(second) * 3)
+            said += script.handle(.goal(progress), at: Self.at(second)).map(\.text)
+        }
+        // 1 km aimed at first (30 %, 31 %), then 400 m set at 100 s: 75 % already, not passed now.
+        for s in 100...101 { second(s, workout: 1, goal: large) }
+        for s in 102...110 { second(s, workout: 1, goal: small) }
+        #expect(said.isEmpty)
+        // The next workout: halfway of 400 m at 67 s (201 m).
+        for s in 1...70 { second(s, workout: 2, goal: small) }
+        #expect(said == ["Halfway to your goal of 400 metres."])
+    }
+
+    @Test func anUpdateSaysTheGoalsFigureOfTheSameWorkout() {
+        var script = Self.script(every: .seconds(300), everyMeters: nil, figures: [.time, .goal])
+        let goal = Goal(kind: .distance, target: 1800)
+        #expect(script.handle(.progress(Self.progress(1, workout: 2)), at: Self.at(1)).isEmpty)
+        // Workout 1's goal figure is not workout 2's.
+        _ = script.handle(.goal(GoalProgress(workoutID: 1, goal: goal, value: 900)), at: Self.at(0))
+        let update = script.handle(.progress(Self.progress(300, workout: 2)), at: Self.at(300))
+        #expect(update.map(\.text) == ["5 minutes."])
+        // 897 m of 1800 m: 49 %.
+        _ = script.handle(.goal(GoalProgress(workoutID: 2, goal: goal, value: 897)), at: Self.at(599))
+        #expect(
+            script.handle(.progress(Self.progress(600, workout: 2)), at: Self.at(600)).map(\.text) == [
+                "10 minutes, goal 49 percent."
+            ])
     }
 
     @Test func saysLapsGoalsSummaryAndSensorsInItsOwnWords() {

@@ -80,7 +80,7 @@ public enum Format {
 
     /// `value` rounded toward zero to a whole number, saturating at `Int.min`/`Int.max` (NaN is 0): the
     /// conversion that cannot trap, for values that come from a database or a person.
-    static func wholeNumber(_ value: Double) -> Int {
+    public static func wholeNumber(_ value: Double) -> Int {
         if value.isNaN { return 0 }
         // 2^63 is the first Double past Int.max; -2^63 is exactly Int.min.
         if value >= 0x1p63 { return .max }

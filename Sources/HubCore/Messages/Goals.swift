@@ -1,7 +1,10 @@
 import HubStore
 
-/// How far the current workout is towards its goal.
+/// How far the current workout is towards its goal, published by the goals plugin after each `WorkoutProgress`
+/// of a workout that has a goal.
 public struct GoalProgress: BusMessage, Equatable {
+    /// The workout whose progress this is.
+    public var workoutID: WorkoutID
     public var goal: Goal
     /// Progress in the goal's unit: metres, seconds, steps or kcal.
     public var value: Double
@@ -11,7 +14,8 @@ public struct GoalProgress: BusMessage, Equatable {
         goal.target > 0 ? Format.wholeNumber(min(100, max(0, (value / goal.target * 100).rounded(.down)))) : 0
     }
 
-    public init(goal: Goal, value: Double) {
+    public init(workoutID: WorkoutID, goal: Goal, value: Double) {
+        self.workoutID = workoutID
         self.goal = goal
         self.value = value
     }

@@ -54,11 +54,14 @@ public struct WorkoutProgress: BusMessage, Equatable {
     public var currentSpeedMetersPerSecond: Double?
     /// Nil when there is no fresh reading: the display shows a gap, never an old value.
     public var currentHeartRate: Int?
-    public var goal: GoalProgress?
+    /// The moment these figures stand at, on the hub's monotonic clock: the end of the last closed second while
+    /// running, the tick while paused. A plugin that acts on them (the goals plugin's auto-stop) sends its
+    /// `WorkoutCommand` with this `at`, so the command takes effect at that second however late it arrives.
+    public var at: HubInstant
 
     public init(
         workoutID: WorkoutID, state: WorkoutState, elapsed: Duration, moving: Duration, totals: WorkoutTotals,
-        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, goal: GoalProgress?
+        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, at: HubInstant
     ) {
         self.workoutID = workoutID
         self.state = state
@@ -67,7 +70,7 @@ public struct WorkoutProgress: BusMessage, Equatable {
         self.totals = totals
         self.currentSpeedMetersPerSecond = currentSpeedMetersPerSecond
         self.currentHeartRate = currentHeartRate
-        self.goal = goal
+        self.at = at
     }
 }
 

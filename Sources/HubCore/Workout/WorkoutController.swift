@@ -18,9 +18,6 @@ struct WorkoutController {
     private var pendingRR: [UInt16] = []
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
-    private var activeGoal: Goal?
-    /// Whether reaching the goal stops and saves the workout (`stayfit goals enable`).
-    private var goalAutoStop = false
     private let settings: WorkoutSettings
     private let context: PluginContext
 
@@ -95,7 +92,7 @@ struct WorkoutController {
 
     // MARK: - Settings from the store
 
-    /// Reads the profile (for calories) and the active goal again.
+    /// Reads the profile (for calories) again.
     mutating func reloadSettings() async {
         do {
             if let profile = try await store.profile(), let age = profile.ageYears(on: clock.now) {
@@ -104,18 +101,8 @@ struct WorkoutController {
             } else {
                 person = .unknown
             }
-            activeGoal = try await store.activeGoal()
-            goalAutoStop = try await store.goalAutoStop()
-            if var session, session.goal != activeGoal, state == .running || state == .paused {
-                session.goal = activeGoal
-                // A new goal already passed is not announced (nor does it stop the workout): it was not the aim.
-                session.goalReached = activeGoal.map { session.goalValue(for: $0) >= $0.target } ?? false
-                session.goalHalfwayPassed = activeGoal.map { session.goalValue(for: $0) >= $0.target / 2 } ?? false
-                self.session = session
-                writer.send(.goal(session.id, activeGoal))
-            }
         } catch {
-            logger.error("cannot read the profile or goal", metadata: ["error": "\(error)"])
+            logger.error("cannot read the profile", metadata: ["error": "\(error)"])
         }
     }
 
@@ -180,9 +167,9 @@ struct WorkoutController {
         labelShift = 0
         let now = label(of: instant)
         do {
-            let id = try await store.startWorkout(
-                at: now, goal: activeGoal, simulated: simulated, seenAt: clock.bootTime)
-            session = WorkoutSession(id: id, startedAt: now, at: instant, goal: activeGoal)
+            // No goal: the engine records what was measured; what the workout aimed at is stored by whoever sets aims.
+            let id = try await store.startWorkout(at: now, goal: nil, simulated: simulated, seenAt: clock.bootTime)
+            session = WorkoutSession(id: id, startedAt: now, at: instant)
             session?.isSimulated = simulated
             pendingRR.removeAll()
             change(to: .running)
@@ -204,7 +191,11 @@ struct WorkoutController {
         if state == .running, let session, session.lastSecondClosedAt + .seconds(1) <= instant {
             tick(at: instant)
         }
-        if state == .running, let session, session.hasUnrecordedTime(at: instant) {
+        // A stop given exactly at a closed second (a plugin that stops at a second's progress, as an auto-stop at a
+        // goal does) ends there: a fix that arrived after that moment, before the stop was handled, is not recorded.
+        if state == .running, let session, instant > session.lastSecondClosedAt,
+            session.hasUnrecordedTime(at: instant)
+        {
             record(closingSecondAt: session.lastSecondClosedAt + .seconds(1))
         }
         guard var session, state == .running || state == .paused else { return }
@@ -217,7 +208,7 @@ struct WorkoutController {
         self.session = session
         let summary = Workout(
             id: session.id, startedAt: session.startedAt, endedAt: now, status: .finished, totals: totals,
-            goal: session.goal, recovery: nil, isSimulated: session.isSimulated)
+            goal: nil, recovery: nil, isSimulated: session.isSimulated)
         change(to: .finished, summary: summary)
         logger.info("workout finished", metadata: ["workout": "\(session.id)", "seconds": "\(totals.movingSeconds)"])
         let figures = [
@@ -240,42 +231,14 @@ struct WorkoutController {
     mutating func tick(at instant: HubInstant) {
         guard state == .running || state == .paused else { return }
         if state == .running { closeSecondsDue(upTo: instant) }
-        guard var session else { return }
+        guard let session else { return }
         let at = state == .running ? session.lastSecondClosedAt : instant
-        var goalProgress: GoalProgress?
-        var stopAtGoal: Goal?
-        if let goal = session.goal {
-            let value = session.goalValue(for: goal)
-            goalProgress = GoalProgress(goal: goal, value: value)
-            if !session.goalReached, value >= goal.target {
-                session.goalReached = true
-                session.goalHalfwayPassed = true
-                bus.publish(GoalReached(goal: goal))
-                if goalAutoStop, state == .running {
-                    stopAtGoal = goal
-                } else {
-                    bus.publish(Announcement("Goal reached!", priority: .important))
-                }
-            } else if !session.goalHalfwayPassed, value >= goal.target / 2 {
-                session.goalHalfwayPassed = true
-                bus.publish(Announcement("Halfway to the goal: \(GoalInput.describe(goal)).", priority: .important))
-            }
-        }
-        self.session = session
         bus.publish(
             WorkoutProgress(
                 workoutID: session.id, state: state, elapsed: session.elapsed(at: at),
                 moving: .seconds(session.metrics.movingSeconds), totals: session.metrics.totals,
                 currentSpeedMetersPerSecond: state == .running ? session.metrics.lastSpeedMetersPerSecond : nil,
-                currentHeartRate: freshHeartRate(at: at), goal: goalProgress))
-        if let stopAtGoal {
-            bus.publish(
-                Announcement(
-                    "Goal reached: \(GoalInput.describe(stopAtGoal)). Workout stopped and saved.", priority: .important)
-            )
-            // At the second that reached the goal: a late tick adds no partial second beyond it.
-            finish(at: session.lastSecondClosedAt)
-        }
+                currentHeartRate: freshHeartRate(at: at), at: at))
     }
 
     /// Closes every whole second that ended by `instant`.

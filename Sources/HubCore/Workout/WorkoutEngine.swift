@@ -14,12 +14,13 @@ public struct WorkoutEngine: Service {
     private let context: PluginContext
     private let inbox: Inbox<Event>
     private let recording = Recording()
+    private let commandsInFlight = CommandsInFlight()
 
     public init(settings: WorkoutSettings, context: PluginContext) {
         self.settings = settings
         self.context = context
         let clock = context.clock
-        let recording = recording
+        let recording = recording, commandsInFlight = commandsInFlight
         // One ordered inbox: a reading published before a command or a second's tick is handled before it, and
         // each reading is stamped with the monotonic time it arrived (inside `publish`), so freshness is exact
         // however late the engine gets to it. Readings do not wake the engine: they wait for the next tick or
@@ -42,7 +43,9 @@ public struct WorkoutEngine: Service {
                 // From the start command on, in publishing order, every reading counts: one that came a moment
                 // after it must not replace another before the engine has even handled the start.
                 if command.action == .start || command.action == .toggle { recording.set(true) }
-                return .command(command.action, at: command.at ?? clock.instant)
+                let at = command.at ?? clock.instant
+                commandsInFlight.add(at)
+                return .command(command.action, at: at)
             }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
@@ -110,7 +113,13 @@ public struct WorkoutEngine: Service {
                         {
                             startTicker(from: origin)
                         }
+                        commandsInFlight.remove(instant)
                     case .tick(let tickGeneration, let deadline):
+                        // A command given before this tick's deadline but queued behind it (a plugin that acts on a
+                        // second's progress, or a schedule, stamps it with an earlier moment; at 1000× a tick comes
+                        // every millisecond) must not find seconds recorded beyond its moment: the tick is left to
+                        // it, and the command closes the seconds due up to when it was given.
+                        if let given = commandsInFlight.earliest, given < deadline { break }
                         // Up to the tick's own deadline, not the time it is handled: a command given before a
                         // late-handled tick's successor must not find seconds recorded beyond it.
                         if tickGeneration == generation.current { controller.tick(at: deadline) }
@@ -140,6 +149,25 @@ private final class TickerGeneration: Sendable {
 
     @discardableResult
     func advance() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }
+}
+
+/// The moments of the commands published but not yet handled, noted inside `publish`: a tick queued ahead of one
+/// of them must not close seconds past the moment it was given.
+private final class CommandsInFlight: Sendable {
+    private let instants = Mutex<[HubInstant]>([])
+
+    func add(_ instant: HubInstant) { instants.withLock { $0.append(instant) } }
+
+    /// The command at `instant` was handled. Commands given earlier and never handled (lost to a full inbox) are
+    /// forgotten with it, so that one lost command cannot hold the seconds back for the rest of the workout.
+    func remove(_ instant: HubInstant) {
+        instants.withLock { pending in
+            if let index = pending.firstIndex(of: instant) { pending.remove(at: index) }
+            pending.removeAll { $0 < instant }
+        }
+    }
+
+    var earliest: HubInstant? { instants.withLock { $0.min() } }
 }
 
 /// Whether a workout is under way, read inside `publish` to choose how a reading waits for the engine.

@@ -21,7 +21,7 @@ public struct WorkoutReplay: Sendable {
     public init(startedAt: Date, person: Calories.Person = .unknown) {
         origin = startedAt
         self.person = person
-        session = WorkoutSession(id: 0, startedAt: startedAt, at: HubInstant(sinceOrigin: .zero), goal: nil)
+        session = WorkoutSession(id: 0, startedAt: startedAt, at: HubInstant(sinceOrigin: .zero))
     }
 
     /// The totals so far.

@@ -1,7 +1,7 @@
 import Foundation
 import HubStore
 
-/// One workout under way: its totals so far, its goal and laps, and the sensor data of the current second.
+/// One workout under way: its totals so far, its laps, and the sensor data of the current second.
 struct WorkoutSession {
     /// A fix implying more than this speed since the last one is a GPS glitch: dropped and counted.
     static let maximumPlausibleSpeed = 50.0
@@ -11,12 +11,8 @@ struct WorkoutSession {
     let id: WorkoutID
     /// Wall-clock label of the start, as stored.
     let startedAt: Date
-    var goal: Goal?
     /// Recorded from simulated sensors or on a sped-up clock; stored once it becomes true.
     var isSimulated = false
-    var goalReached = false
-    /// Whether the goal's halfway point was announced, or passed before the goal applied (announced never).
-    var goalHalfwayPassed = false
     var metrics = WorkoutMetrics()
     var lapCount = 0
     var lapStart: (movingSeconds: Int, distanceMeters: Double) = (0, 0)
@@ -38,10 +34,9 @@ struct WorkoutSession {
     /// Steps counted before a crash, carried into a resumed workout.
     private var stepsBefore = 0
 
-    init(id: WorkoutID, startedAt: Date, at instant: HubInstant, goal: Goal?) {
+    init(id: WorkoutID, startedAt: Date, at instant: HubInstant) {
         self.id = id
         self.startedAt = startedAt
-        self.goal = goal
         lastSecondClosedAt = instant
         elapsedAnchor = instant
     }
@@ -62,7 +57,7 @@ struct WorkoutSession {
         resuming workout: Workout, samples: [WorkoutSample], laps: [WorkoutLap], at instant: HubInstant,
         elapsedBefore: Duration
     ) {
-        self.init(id: workout.id, startedAt: workout.startedAt, at: instant, goal: workout.goal)
+        self.init(id: workout.id, startedAt: workout.startedAt, at: instant)
         elapsedBase = elapsedBefore
         isSimulated = workout.isSimulated
         metrics = WorkoutMetrics(restoring: samples)
@@ -71,8 +66,6 @@ struct WorkoutSession {
             laps.reduce(0) { $0 + $1.movingSeconds }, laps.reduce(0) { $0 + $1.distanceMeters }
         )
         stepsBefore = samples.last?.steps ?? 0
-        goalReached = goal.map { goalValue(for: $0) >= $0.target } ?? false
-        goalHalfwayPassed = goal.map { goalValue(for: $0) >= $0.target / 2 } ?? false
     }
 
     /// Adds a position fix received at `instant` while running; returns false for an implausible jump.
@@ -187,15 +180,5 @@ struct WorkoutSession {
             distanceMeters: metrics.distanceMeters - lapStart.distanceMeters)
         lapStart = (metrics.movingSeconds, metrics.distanceMeters)
         return lap
-    }
-
-    /// Progress towards `goal` in its unit.
-    func goalValue(for goal: Goal) -> Double {
-        switch goal.kind {
-        case .distance: metrics.distanceMeters
-        case .duration: Double(metrics.movingSeconds)
-        case .steps: Double(metrics.steps ?? 0)
-        case .kcal: metrics.kilocalories
-        }
     }
 }

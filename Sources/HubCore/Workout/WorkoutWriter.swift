@@ -21,7 +21,6 @@ struct WorkoutWriter: Sendable {
         /// A pause that already ended: the time the hub was down before it resumed the workout.
         case pause(WorkoutID, from: Date, to: Date)
         case lap(WorkoutID, WorkoutLap)
-        case goal(WorkoutID, Goal?)
         case simulated(WorkoutID)
         case resumed(WorkoutID)
         case finished(WorkoutID, at: Date, WorkoutTotals, recovery: WorkoutRecovery?)
@@ -32,7 +31,7 @@ struct WorkoutWriter: Sendable {
         var workout: WorkoutID? {
             switch self {
             case .seconds(let id, _, _, _), .pauseBegan(let id, _, _), .pauseEnded(let id, _), .pause(let id, _, _),
-                .lap(let id, _), .goal(let id, _), .simulated(let id), .resumed(let id), .finished(let id, _, _, _):
+                .lap(let id, _), .simulated(let id), .resumed(let id), .finished(let id, _, _, _):
                 id
             case .report: nil
             }
@@ -46,7 +45,6 @@ struct WorkoutWriter: Sendable {
             case .pauseEnded: "the end of the pause"
             case .pause: "the time the hub was away"
             case .lap: "the lap"
-            case .goal: "the new goal"
             case .simulated, .resumed: "the workout's details"
             case .finished: "the finished workout"
             case .report: "the report"
@@ -284,7 +282,6 @@ struct WorkoutWriter: Sendable {
             case .pauseEnded(let id, let date): try await store.endPause(of: id, at: date)
             case .pause(let id, let start, let end): try await store.recordPause(of: id, from: start, to: end)
             case .lap(let id, let lap): try await store.recordLap(lap, of: id)
-            case .goal(let id, let goal): try await store.updateGoal(goal, of: id)
             case .simulated(let id): try await store.markSimulated(id)
             case .resumed(let id): try await store.markResumed(id)
             case .finished(let id, let date, let totals, let recovery):

@@ -1,3 +1,4 @@
+import Goals
 import HubCore
 import Testing
 
@@ -133,8 +134,8 @@ import Testing
     }
 
     @Test func progressTowardsATinyStoredTargetIsAHundredPercent() {
-        #expect(GoalProgress(goal: Goal(kind: .kcal, target: 1e-300), value: 5).percent == 100)
-        #expect(GoalProgress(goal: Goal(kind: .steps, target: 1e20), value: 5_000).percent == 0)
-        #expect(GoalProgress(goal: Goal(kind: .steps, target: 8_000), value: 4_000).percent == 50)
+        #expect(GoalProgress(workoutID: 1, goal: Goal(kind: .kcal, target: 1e-300), value: 5).percent == 100)
+        #expect(GoalProgress(workoutID: 1, goal: Goal(kind: .steps, target: 1e20), value: 5_000).percent == 0)
+        #expect(GoalProgress(workoutID: 1, goal: Goal(kind: .steps, target: 8_000), value: 4_000).percent == 50)
     }
 }

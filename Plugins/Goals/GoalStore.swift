@@ -1,0 +1,20 @@
+import HubCore
+
+/// What the goals plugin needs of the store, and nothing more.
+public protocol GoalStore: Sendable {
+    /// The goal every new workout aims at, or nil when none is set.
+    func activeGoal() async throws -> Goal?
+    /// Whether a workout stops (and is saved) by itself when it reaches the active goal.
+    func goalAutoStop() async throws -> Bool
+    /// Stores what `workout` aims at: the record of the goal that a report shows.
+    func updateGoal(_ goal: Goal?, of workout: WorkoutID) async throws
+}
+
+extension HubStore: GoalStore {}
+
+extension GoalStore {
+    /// The goal and its auto-stop, as stored now.
+    func goalSettings() async throws -> GoalSettings {
+        GoalSettings(goal: try await activeGoal(), autoStop: try await goalAutoStop())
+    }
+}

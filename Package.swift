@@ -101,7 +101,8 @@ let package = Package(
             name: "VoiceCoach", dependencies: ["HubCore", "EspeakNG"], path: "Plugins/VoiceCoach",
             exclude: ["README.md"]),
         .target(
-            name: "Location", dependencies: ["HubCore", "Positioning", "StatusParts", "Threading"], path: "Plugins/Location",
+            name: "Location", dependencies: ["HubCore", "Positioning", "StatusParts", "Threading"],
+            path: "Plugins/Location",
             exclude: ["README.md"]),
         .target(name: "HeartRateLog", dependencies: ["HubCore"], path: "Plugins/HeartRateLog", exclude: ["README.md"]),
         .target(name: "Status", dependencies: ["HubCore"], path: "Plugins/Status", exclude: ["README.md"]),

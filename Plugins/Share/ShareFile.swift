@@ -26,7 +26,7 @@ enum ShareFile {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw FolderError(description: "cannot make the folder \(folder): \(error.localizedDescription)")
+            throw FolderError(description: "cannot make the folder \(folder): \(Self.reason(folder))")
         }
         let bytes = Array(contents(of: text).utf8)
         var attempt = 1
@@ -40,12 +40,34 @@ enum ShareFile {
             case .success:
                 return path
             case .failure(let error):
-                // Someone's file, or an earlier workout of the same minute: kept, and the next name tried.
-                guard error.isExistingFile, attempt < attempts else { throw error }
+                // Someone's file, link or folder, or an earlier workout of the same minute: kept, and the next name
+                // tried (the person never chose this name, so advice about it would help nobody).
+                guard error.isNameTaken, attempt < attempts else { throw error }
                 attempt += 1
             }
         }
     }
+}
+
+extension ShareFile {
+    /// Why `folder` cannot be made, in plain words (Foundation's own error reads "NSCocoaErrorDomain error 512"):
+    /// the first part of the path that is in the way, or that cannot be written to.
+    static func reason(_ folder: String) -> String {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            var status = stat()
+            if stat(path, &status) != 0 {
+                let parent = (path as NSString).deletingLastPathComponent
+                return access(parent, W_OK) == 0
+                    ? "\(path) cannot be made" : "\(parent) is not writable by this user (\(Self.userName))"
+            }
+            if status.st_mode & S_IFMT != S_IFDIR { return "\(path) is a file, not a folder" }
+        }
+        return "it cannot be written to by this user (\(Self.userName))"
+    }
+
+    private static var userName: String { getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "?" }
 }
 
 /// The share plugin's folder could not be made: says which and why.

@@ -13,6 +13,12 @@ extension SharePlugin {
         public init(_ table: ConfigTable) throws {
             templates = try ShareTemplates(table)
             let folder = try table.string("folder", default: "")
+            // The hub expands no "~" (no shell reads this file; under systemd the hub's home is not the person's).
+            if folder.hasPrefix("~") {
+                throw table.invalid(
+                    "folder", problem: "\"\(folder)\" starts with ~, which the hub does not expand",
+                    fix: "Give the whole path, such as \"/home/pi/shared\", or one relative to this file.")
+            }
             // Relative to the configuration file, not to the working directory (which is "/" under systemd), as the
             // simulator's `file` is; a configuration that is no file takes the working directory.
             self.folder =

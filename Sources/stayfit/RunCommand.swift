@@ -1,4 +1,6 @@
 import ArgumentParser
+import Console
+import Foundation
 import HubCore
 import HubStore
 
@@ -53,6 +55,16 @@ struct RunCommand: AsyncParsableCommand {
                 logger.notice("\(permissions)")
             } else if permissions != .safe {
                 logger.warning("\(permissions)")
+            }
+            // A file without a [plugins.console] table leaves the hub with no front end here: on a terminal, say so,
+            // or typed commands (quit among them) would go unanswered without a word.
+            if isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1,
+                (try? pluginRegistry.enabledTables(in: configuration))?[ConsolePlugin.id] == nil
+            {
+                let notice =
+                    "the console is off: this terminal takes no commands; stop the hub with Ctrl-C, or add a "
+                    + "[plugins.console] table to take them"
+                logger.notice("\(notice)", metadata: ["config": "\(configuration.source.file)"])
             }
             let store = try storeOptions.openStore(forHub: true)
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])

@@ -150,6 +150,11 @@ import Testing
             try built("[plugins.default-on]\nenabled = \"no\"")
         }
         #expect(wrongType?.key == "plugins.default-on.enabled")
+        // Switched off, still checked: a typo must not wait for the day the plugin is switched on.
+        let typo = #expect(throws: ConfigurationError.self) {
+            try built("[plugins.default-on]\nenabled = false\nlabl = \"mine\"")
+        }
+        #expect(typo?.key == "plugins.default-on.labl")
     }
 
     @Test func enabledPluginsWithACapabilityAreFoundWithoutBuildingAny() throws {

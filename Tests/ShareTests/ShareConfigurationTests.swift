@@ -40,6 +40,7 @@ import Testing
         ("long-stats = \"{period} {distanse}\"", "unknown placeholder {distanse}"),
         ("short-workout = \"{period}\"", "unknown placeholder {period}"), ("colour = 1", "unknown key"),
         ("speak = \"yes\"", "plugins.share.speak"),
+        ("folder = \"~/shared\"", "starts with ~, which the hub does not expand"),
     ])
     func mistakesNameTheKeyAndTheFix(line: String, words: String) {
         #expect {

@@ -125,6 +125,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 3)
     }
 
+    /// A name the person never chose, taken by a folder or a link to nothing: the next name, not advice about it.
+    @Test func aNameTakenByAFolderOrADanglingLinkIsPassedOver() async throws {
+        let (context, directory) = try PluginContext.test()
+        let folder = directory.path("shared")
+        let stem = folder + "/" + Self.localStart(minute: true)
+        try FileManager.default.createDirectory(atPath: stem + "-workout.txt", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: stem + "-workout-2.txt", withDestinationPath: "/nowhere")
+        let outputs = Self.outputs(of: context.bus)
+        try await Self.running(try Self.configuration("folder = \"\(folder)\"\n"), context: context) {
+            context.bus.publish(Self.finished())
+            guard case .ready(let share) = try await outputs.next() else { Issue.record("no share text"); return }
+            #expect(share.file == stem + "-workout-3.txt")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stem + "-workout-2.txt") == "/nowhere")
+    }
+
     @Test func aRelativeFolderStartsFromTheConfigurationFilesDirectory() throws {
         #expect(try Self.configuration("folder = \"shared\"\n").folder == "/etc/stayfit/shared")
         #expect(try Self.configuration("folder = \"/srv/share\"\n").folder == "/srv/share")
@@ -139,6 +155,7 @@ import Testing
             context.bus.publish(Self.finished())
             guard case .said(let problem) = try await outputs.next() else { Issue.record("no announcement"); return }
             #expect(problem.hasPrefix("Cannot save the share text: "), "\(problem)")
+            #expect(problem.contains("\(file) is a file, not a folder"), "\(problem)")
             guard case .ready(let share) = try await outputs.next() else { Issue.record("no share text"); return }
             #expect(share.short == Self.short)
             #expect(share.file == nil)

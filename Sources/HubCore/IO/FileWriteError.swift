@@ -82,6 +82,15 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
         return code == .exists
     }
 
+    /// Whether something already has the path's name (a file, a link of any kind, a directory, a device…), so that
+    /// a writer that picks its own names can take the next one instead.
+    public var isNameTaken: Bool {
+        switch code {
+        case .exists, .existingLink, .danglingLink, .untrustedLink, .notAFile: true
+        default: false
+        }
+    }
+
     /// Whether the write failed for want of space (a full disk or quota), rather than being refused.
     public var isDiskFull: Bool {
         if case .writeFailed(_, full: true) = code { return true }

@@ -33,6 +33,11 @@ public struct PluginRegistry: Sendable {
                 fix: "Known plugins: \(ids.map(\.rawValue).joined(separator: ", ")).")
         }
         let tables = try enabledTables(in: configuration)
+        // A table switched off with `enabled = false` is still checked: switching it on later must not be the moment
+        // a typo in it surfaces (`stayfit config check` says OK for what it checked).
+        for type in types where tables[type.id] == nil {
+            if let table = configuration.pluginTables[type.id] { try Self.check(type, table: table) }
+        }
         return try types.compactMap { type in
             guard let table = tables[type.id] else { return nil }
             return try Self.build(type, table: table, context: context(type.id))
@@ -79,6 +84,13 @@ public struct PluginRegistry: Sendable {
     // Opens the existential explicitly: reading `capabilities` through `any Plugin.Type` in a closure crashes the
     // Swift 6.3 compiler.
     private static func capabilities<P: Plugin>(of type: P.Type) -> PluginCapabilities { P.capabilities }
+
+    /// Reads `table` as building the plugin would, without building it.
+    private static func check<P: Plugin>(_ type: P.Type, table: ConfigTable) throws {
+        _ = try FailurePolicy.read(from: table)
+        _ = try P.Configuration(table)
+        try table.rejectUnknownKeys()
+    }
 
     private static func build<P: Plugin>(_ type: P.Type, table: ConfigTable, context: PluginContext) throws
         -> BuiltPlugin

@@ -209,13 +209,15 @@ struct WorkoutController {
         let summary = Workout(
             id: session.id, startedAt: session.startedAt, endedAt: now, status: .finished, totals: totals,
             goal: nil, recovery: nil, isSimulated: session.isSimulated)
-        change(to: .finished, summary: summary)
         logger.info("workout finished", metadata: ["workout": "\(session.id)", "seconds": "\(totals.movingSeconds)"])
         let figures = [
             Format.clock(seconds: totals.movingSeconds), Format.measuredDistance(meters: totals.distanceMeters),
             Format.energy(kilocalories: totals.kilocalories),
         ]
+        // Said before the state changes: what plugins make of the finished workout (its share text) then follows
+        // this line in every front end, whichever plugin is quicker.
         bus.publish(Announcement("Workout finished: " + figures.compactMap { $0 }.joined(separator: ", ") + "."))
+        change(to: .finished, summary: summary)
     }
 
     private mutating func change(to newState: WorkoutState, summary: Workout? = nil) {

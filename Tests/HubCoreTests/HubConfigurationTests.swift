@@ -146,8 +146,21 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         #expect(
             error.description
                 == "stayfit.toml:3: heart-rate-log: the heart-rate log's settings moved to [plugins.heart-rate-log] "
-                + "(the log is a plugin now). Rename the table [heart-rate-log] to [plugins.heart-rate-log]; "
-                + "keep-days stays as it is.")
+                + "(the log is a plugin now). Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as "
+                + "it is), or delete it when the file has a [plugins.heart-rate-log] table already.")
+    }
+
+    /// Two moved settings: the one higher up in the file is named, as any other first mistake would be.
+    @Test func ofTwoMovedSettingsTheFirstInTheFileIsNamed() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(
+                text: "[reports]\nhashtag = \"#x\"\n\n[heart-rate-log]\nkeep-days = 3\n", file: "s.toml")
+        }
+        #expect((error.key, error.line) == ("reports.hashtag", 2))
+        let later = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: "[heart-rate-log]\nkeep-days = 3\n[reports]\nhashtag = \"#x\"\n", file: "s.toml")
+        }
+        #expect((later.key, later.line) == ("heart-rate-log", 1))
     }
 
     @Test func aMissingFileIsUnreadable() throws {

@@ -39,7 +39,7 @@ import Testing
         #expect(
             error.description
                 == "t.toml:3: reports.\(key): the share text's settings have moved from [reports] to [plugins.share]. "
-                + "Move the line \(key) = … under a [plugins.share] table (etc/stayfit.toml shows them there); "
-                + "[reports] keeps only units.")
+                + "Move the line \(key) = … under a [plugins.share] table, or delete it when that table sets it "
+                + "already ([reports] keeps only units; the sample configuration shows the share text's keys).")
     }
 }

@@ -93,14 +93,23 @@ public struct HubConfiguration {
         let workout = try WorkoutSettings(workoutTable)
         try workoutTable.rejectUnknownKeys()
         // Moved, not dropped: a file that still keeps the log's days there must not quietly keep it for ever.
-        if root.contains("heart-rate-log") {
-            throw ConfigurationError(
+        let movedLog =
+            root.contains("heart-rate-log")
+            ? ConfigurationError(
                 kind: .unknownKey, file: file, line: source.line(of: ["heart-rate-log"]), key: "heart-rate-log",
                 problem: "the heart-rate log's settings moved to [plugins.heart-rate-log] (the log is a plugin now)",
-                fix: "Rename the table [heart-rate-log] to [plugins.heart-rate-log]; keep-days stays as it is.")
-        }
+                fix: "Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as it is), or delete it "
+                    + "when the file has a [plugins.heart-rate-log] table already.") : nil
         let reportsTable = try root.table("reports") ?? .empty(keyPath: ["reports"], file: file)
-        let reports = try ReportSettings(reportsTable)
+        let reports: ReportSettings
+        do {
+            reports = try ReportSettings(reportsTable)
+        } catch let moved as ConfigurationError {
+            // Of two moved settings, the one higher up in the file is named first, as any other mistake would be.
+            if let movedLog, (movedLog.line ?? .max) < (moved.line ?? .max) { throw movedLog }
+            throw moved
+        }
+        if let movedLog { throw movedLog }
         try reportsTable.rejectUnknownKeys()
         var plugins: [PluginID: ConfigTable] = [:]
         if let pluginsTable = try root.table("plugins") {

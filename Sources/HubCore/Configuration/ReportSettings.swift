@@ -21,8 +21,8 @@ public struct ReportSettings: Sendable, Equatable {
         if let key = table.keys.first(where: Self.movedToShare.contains) {
             throw table.invalid(
                 key, problem: "the share text's settings have moved from [reports] to [plugins.share]",
-                fix: "Move the line \(key) = … under a [plugins.share] table (etc/stayfit.toml shows them there); "
-                    + "[reports] keeps only units.")
+                fix: "Move the line \(key) = … under a [plugins.share] table, or delete it when that table sets it "
+                    + "already ([reports] keeps only units; the sample configuration shows the share text's keys).")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import ServiceLifecycle
+import Synchronization
 
 /// Plays a recorded (CSV, GPX or TCX) or built-in synthetic workout as heart-rate, position and step messages — the
 /// same messages the real sensors publish — in hub time, so `--speed 60` plays a minute a second.
@@ -114,28 +115,58 @@ public struct SimulatorPlugin: Plugin {
         // Commands carry the moment they belong to, so that a late wake-up on a busy machine (at 60×, a few
         // milliseconds are whole seconds) moves neither the start nor the stop of the recorded workout.
         if configuration.workout == .auto { bus.publish(WorkoutCommand(.start, at: start)) }
-        try await cancelWhenGracefulShutdown {
-            let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
-            var round = 0
-            var stepsBefore = 0
-            repeat {
-                for second in track {
-                    // Half a second past the mark, so a reading never races the workout's second boundary.
-                    let offset = Double(round) * length + Double(second.offset) + 0.5
-                    try await clock.sleep(until: start + .seconds(offset))
-                    publish(second, at: startLabel.addingTimeInterval(offset), stepsBefore: stepsBefore)
-                }
-                round += 1
-                stepsBefore = Self.saturatingSum(stepsBefore, stepsPerRound)
-            } while configuration.whenDone == .repeat
+        // The engine's finished workouts. A workout the simulator started and something else ended (a goal's
+        // auto-stop, a stop command) ends the simulation: the demo is over when its workout is.
+        let (finished, finishing) = AsyncStream.makeStream(of: Void.self)
+        let stopSent = Atomic<Bool>(false), endedEarly = Atomic<Bool>(false)
+        let replay = Task {
+            try await cancelWhenGracefulShutdown {
+                let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
+                var round = 0
+                var stepsBefore = 0
+                repeat {
+                    for second in track {
+                        // Half a second past the mark, so a reading never races the workout's second boundary.
+                        let offset = Double(round) * length + Double(second.offset) + 0.5
+                        try await clock.sleep(until: start + .seconds(offset))
+                        publish(second, at: startLabel.addingTimeInterval(offset), stepsBefore: stepsBefore)
+                    }
+                    round += 1
+                    stepsBefore = Self.saturatingSum(stepsBefore, stepsPerRound)
+                } while configuration.whenDone == .repeat
+            }
         }
-        if configuration.workout == .auto {
+        let states = workoutStates, automatic = configuration.workout == .auto
+        let forwarding = Task {
+            for await state in states where state.state == .finished {
+                if automatic, !stopSent.load(ordering: .acquiring) {
+                    endedEarly.store(true, ordering: .releasing)
+                    replay.cancel()
+                }
+                finishing.yield()
+            }
+            finishing.finish()
+        }
+        defer { forwarding.cancel() }
+        do {
+            try await withTaskCancellationHandler {
+                try await replay.value
+            } onCancel: {
+                replay.cancel()
+            }
+        } catch is CancellationError where endedEarly.load(ordering: .acquiring) {
+            // Ended by the workout's end, not by the hub: goes on below.
+        }
+        if endedEarly.load(ordering: .acquiring) {
+            context.logger.info("the simulated workout ended before its recording; the simulation ends with it")
+        } else if configuration.workout == .auto {
             // At the end of the recording's last second: a recording of N seconds is a workout of N seconds. Sent
             // right after the last reading, not once the clock gets there: the engine takes a command at the moment
             // it carries, but a second it has closed stays closed, and at 60× a wake-up 17 ms late on a busy machine
             // let it close one more (10:01 for a 10-minute recording).
+            stopSent.store(true, ordering: .releasing)
             bus.publish(WorkoutCommand(.stop, at: start + .seconds(length)))
-            await waitUntilFinished()
+            await waitUntilFinished(finished)
         }
         // A run cancelled while it waited (a failure next to it, the hub going down) has not finished the simulation.
         if configuration.whenDone == .quit, !Task.isCancelled {
@@ -145,10 +176,12 @@ public struct SimulatorPlugin: Plugin {
 
     /// Waits (at most 5 s of real time) until the workout engine has saved the stopped workout, so that the
     /// shutdown that follows does not overtake its announcement.
-    private func waitUntilFinished() async {
-        let states = workoutStates
+    private func waitUntilFinished(_ finished: AsyncStream<Void>) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { for await state in states where state.state == .finished { return } }
+            group.addTask {
+                var iterator = finished.makeAsyncIterator()
+                _ = await iterator.next()
+            }
             group.addTask { try? await Task.sleep(for: .seconds(5)) }
             await group.next()
             group.cancelAll()

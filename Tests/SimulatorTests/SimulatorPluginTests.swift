@@ -106,6 +106,38 @@ import Testing
         withExtendedLifetime(scratch) {}
     }
 
+    /// The demo with a goal's auto-stop: the workout ends at the goal, and so does the simulation, not minutes later
+    /// with a stop for a workout that is over.
+    @Test func anAutomaticWorkoutEndedBeforeTheRecordingEndsTheSimulationWithIt() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("run.csv").path
+        try "seconds,heart_rate\n0,100\n1,110\n2,120\n3,130\n599,140\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let configuration = try Self.configuration("file = '\(file)'\nworkout = \"auto\"\nwhen-done = \"quit\"\n")
+        let clock = ManualClock()
+        let (context, scratch) = try PluginContext.test(clock: clock)
+        let bus = context.bus
+        let commands = bus.inbox(of: WorkoutCommand.self, subscriber: "test")
+        let heartRates = bus.inbox(of: HeartRateMeasured.self, subscriber: "test")
+        let shutdowns = bus.inbox(of: ShutdownCommand.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await SimulatorPlugin(configuration: configuration, context: context).run() }
+            try await clock.waitForSleepers()
+            #expect(try await commands.next().action == .start)
+            clock.advance(by: .milliseconds(1500))
+            #expect(try await heartRates.next().beatsPerMinute == 100)
+            #expect(try await heartRates.next().beatsPerMinute == 110)
+            // The goals plugin stops the workout at second 2; the engine finishes it.
+            bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+            try await group.waitForAll()
+        }
+        #expect(try await shutdowns.next() == ShutdownCommand(reason: "the simulation has finished"))
+        #expect(clock.instant == HubInstant(sinceOrigin: .milliseconds(1500)), "no minutes waited")
+        bus.publish(WorkoutCommand(.lap))  // a marker: the simulator sent no stop of its own before it
+        #expect(try await commands.next() == WorkoutCommand(.lap))
+        withExtendedLifetime(scratch) {}
+    }
+
     @Test func announcesOnlyTheSensorsItsRecordingHas() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("hr.csv").path

@@ -50,7 +50,7 @@ enum LogSetup {
             }
             LoggingSystem.bootstrap { [stream, journal] label in
                 if journal { return JournalLogHandler(logLevel: level, stream: stream) }
-                var handler = StreamLogHandler(label: label, stream: stream)
+                var handler = StreamLogHandler(label: label, stream: OneLinePerEntry(stream: stream))
                 handler.logLevel = level
                 return handler
             }
@@ -70,6 +70,20 @@ enum LogSetup {
     static func consoleOwnsTerminal(_ configuration: HubConfiguration) -> Bool {
         (try? pluginRegistry.enabledTables(in: configuration))?[ConsolePlugin.id] != nil && isatty(STDOUT_FILENO) == 1
             && isatty(STDERR_FILENO) == 1
+    }
+}
+
+/// Each log entry on one line, whatever its message and metadata hold: a line break inside an entry (a folder from
+/// the configuration, a name a device gave itself) would start what reads as an entry of its own, such as a forged
+/// "Workout finished". A break inside is written as `\n`, a carriage return as `\r`.
+struct OneLinePerEntry: TextOutputStream, Sendable {
+    var stream: LogStream
+
+    mutating func write(_ string: String) {
+        // swift-log's stream handler writes an entry in one call, ending it with its one line break.
+        let body = string.hasSuffix("\n") ? String(string.dropLast()) : string
+        let escaped = body.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        stream.write(escaped + (string.hasSuffix("\n") ? "\n" : ""))
     }
 }
 

@@ -54,10 +54,11 @@ import Testing
         }
 
         let seen = Recordings.events(of: recording)
-        // Sensor stopped → engine finished and announced → presenter stopped, with nothing lost in between.
+        // Sensor stopped → engine announced and finished → presenter stopped, with nothing lost in between. (The
+        // announcement comes first, so that what plugins make of the finished workout follows it.)
         #expect(
             seen.drop { $0 != "sensor disconnected" } == [
-                "sensor disconnected", "state finished", "announcement Workout finished: 0:00, 0 kcal.",
+                "sensor disconnected", "announcement Workout finished: 0:00, 0 kcal.", "state finished",
                 "shutdown",
             ], "seen by the presenter: \(seen)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubTestKit
 import Reports
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import HubCore
+import HubTestKit
 import Reports
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubTestKit
 import PictureTestKit
 import Testing
 

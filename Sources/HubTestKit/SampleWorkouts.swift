@@ -2,7 +2,7 @@ import Foundation
 import HubCore
 
 /// A finished workout with these totals, for statistics worked out by hand.
-func finishedWorkout(
+public func finishedWorkout(
     id: WorkoutID, start: Date, seconds: Int, meters: Double, steps: Int? = nil, kcal: Double,
     averageHeartRate: Double? = nil, maxHeartRate: Int? = nil, maxSpeed: Double? = nil,
     status: WorkoutStatus = .finished
@@ -22,7 +22,7 @@ func finishedWorkout(
 }
 
 /// Seconds of a run at a steady `speed`, with the heart rate `heartRate(second)` (nil for a gap).
-func steadySamples(
+public func steadySamples(
     seconds: Int, speed: Double, start: Date = Date(timeIntervalSince1970: 1_790_000_000),
     heartRate: (Int) -> Int? = { _ in 150 }
 ) -> [WorkoutSample] {

@@ -14,8 +14,9 @@ import Threading
 /// a second, so on a Raspberry Pi that adds up; this costs one wake-up (this thread) and the task's own.
 ///
 /// The thread blocks reading a `timerfd` armed for the earliest deadline. A task that adds a new earliest
-/// deadline re-arms the timer itself, so the thread is not woken to learn of it: a ticker that sleeps again right
-/// after it woke costs one wake-up a second, not two (as a condition variable's signal did).
+/// deadline while the thread waits re-arms the timer itself, so the thread is not woken to learn of it; while the
+/// thread serves (resumes sleepers, runs jobs) nobody sets the timer, and the thread sets it once before it waits
+/// again: a ticker that sleeps again right after it woke costs one wake-up and one timer setting a second.
 ///
 /// The deadline is on `ContinuousClock` (as `Task.sleep(until:clock: .continuous)`); the timer is on
 /// `CLOCK_MONOTONIC`, which a wall clock that steps does not move.
@@ -49,9 +50,12 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
     private var started = false
     /// Jobs of the tasks that prefer this thread, in the order they came.
     private var jobs: [UnownedJob] = []
-    /// When the timer is set to go off, nil when it is not set.
+    /// Whether the thread is between two waits, resuming sleepers and running jobs: it sets the timer itself before
+    /// it waits again, so nobody else needs to (each setting is a system call).
+    private var serving = false
+    /// When the timer is set to go off, nil when it is not set (or has gone off).
     private var armedFor: ContinuousClock.Instant?
-    /// The timer thread itself, once started: a job it enqueues needs no timer to be run.
+    /// The timer thread itself, once started (``isCurrentThread``).
     private var thread: pthread_t?
 
     /// The hub has one (``shared``); tests make their own, whose thread then never ends.
@@ -84,8 +88,9 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                     let wakeBefore = wakeAt
                     sleepers.insert(sleeper, at: index)
                     startIfNeeded()
-                    // Only a new earliest wake-up changes when the thread is to wake.
-                    if wakeBefore.map({ latest < $0 }) ?? true { rearm() }
+                    // Only a new earliest wake-up changes when the thread is to wake, and a serving thread sets the
+                    // timer itself before it waits again.
+                    if !serving, wakeBefore.map({ latest < $0 }) ?? true { rearm() }
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -98,7 +103,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                 }
                 let sleeper = sleepers.remove(at: index)
                 // A timeout cancelled once its operation is done must not wake the thread for nothing.
-                if jobs.isEmpty, sleeper.latest == armedFor { rearm() }
+                if !serving, jobs.isEmpty, sleeper.latest == armedFor { rearm() }
                 return sleeper
             }
             sleeper?.continuation.resume(throwing: CancellationError())
@@ -115,9 +120,9 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
         locked {
             jobs.append(job)
             startIfNeeded()
-            // The thread runs what its own jobs enqueue before it waits again: only another thread's job needs the
-            // timer (and then only the first of a batch).
-            if jobs.count == 1, let thread, pthread_equal(thread, pthread_self()) == 0 { rearm() }
+            // A serving thread runs every job enqueued before it waits again (its own jobs' included): only a waiting
+            // thread needs the timer, and only for the first job of a batch.
+            if !serving, jobs.count == 1 { rearm() }
         }
     }
 
@@ -131,10 +136,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
 
     private func serve() {
         ThreadName.setForCurrentThread("timers")
-        locked {
-            thread = pthread_self()
-            if !jobs.isEmpty { rearm() }
-        }
+        locked { thread = pthread_self() }
         let executor = asUnownedTaskExecutor()
         while true {
             var expirations: UInt64 = 0
@@ -143,6 +145,10 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                 // EINTR; anything else would be a broken descriptor, and a sleep that never ends the hub's watchdog
                 // would catch.
                 continue
+            }
+            locked {
+                serving = true
+                armedFor = nil
             }
             // The sleepers due, then the jobs they (and other threads) enqueued, until none is left: the tasks a
             // deadline resumes and those they resume run in this one wake-up.
@@ -153,8 +159,12 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
                     sleepers.removeFirst(due.count)
                     let batch = jobs
                     jobs.removeAll(keepingCapacity: true)
-                    // A deadline met early by a timer that ran fast, or still ahead, is waited for again.
-                    rearm()
+                    if due.isEmpty && batch.isEmpty {
+                        // Set once, for what comes first now that all is done (a deadline met early by a timer that
+                        // ran fast is waited for again), rather than after each sleep and job.
+                        serving = false
+                        rearm()
+                    }
                     return (due, batch)
                 }
                 guard !due.isEmpty || !batch.isEmpty else { break }
@@ -185,6 +195,7 @@ final class TimerThread: TaskExecutor, @unchecked Sendable {
 
     /// Sets the timer to go off at `deadline` (at once if it has passed). Called with `mutex` held.
     private func arm(for deadline: ContinuousClock.Instant) {
+        guard deadline != armedFor else { return }
         armedFor = deadline
         let (seconds, attoseconds) = max(deadline - .now, .zero).components
         var setting = itimerspec()

@@ -263,7 +263,8 @@ public struct HeartRatePlugin: Plugin {
                 for await change in owners { return change.isOwned ? "bluetoothd restarted" : "bluetoothd stopped" }
                 return "bluetoothd stopped"
             }
-            group.addTask {
+            // On the clock's timer thread: its few looks a minute cost no hop through the pool.
+            group.addTask(executorPreference: context.clock.timerExecutor) {
                 try await watchForStaleData(link: link)
                 return "stopped watching for data"
             }
@@ -328,7 +329,8 @@ public struct HeartRatePlugin: Plugin {
                 try await clock.sleep(for: interval)
                 continue
             }
-            try await clock.sleep(until: deadline)
+            // Up to a second late, so that it wakes with the workout's second rather than on its own.
+            try await clock.sleep(until: deadline, tolerance: .seconds(1))
             if state.markLostIfStale(at: clock.instant, after: interval) {
                 publish(
                     SensorStatusChanged(

@@ -122,7 +122,8 @@ public struct LocationPlugin: Plugin {
             }
         }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await watchForSilence() }
+            // On the clock's timer thread: its few looks a minute cost no hop through the pool.
+            group.addTask(executorPreference: context.clock.timerExecutor) { await watchForSilence() }
             // Nothing comes through `records` (the handler takes every line); it ends when the connection does.
             await withTaskCancellationHandler {
                 for await _ in reader.records {}
@@ -221,7 +222,8 @@ public struct LocationPlugin: Plugin {
         let staleAfter = configuration.staleAfter
         while !Task.isCancelled {
             let deadline = (link.lastReportAt ?? clock.instant) + staleAfter
-            do { try await clock.sleep(until: deadline) } catch { return }
+            // Up to a second late, so that it wakes with the workout's second rather than on its own.
+            do { try await clock.sleep(until: deadline, tolerance: .seconds(1)) } catch { return }
             guard let last = link.lastReportAt, clock.instant - last >= staleAfter else { continue }
             if link.condition?.hasFix == true {
                 publish(link.change(to: .noFix(reason: "no fix: the receiver sends nothing")))

@@ -52,6 +52,45 @@ import Testing
         // The thread still serves the others.
         try await TimerThread.shared.sleep(until: .now + .milliseconds(20))
     }
+
+    @Test func aSleepWithToleranceEndsWithALaterSleepThatFallsWithinIt() async throws {
+        // A timer of its own: the shared one wakes for other suites' sleeps too.
+        let timers = TimerThread()
+        let woken = Woken()
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // The watcher may wake up to a second late; the second's tick 300 ms in must not be late at all.
+            group.addTask {
+                try await timers.sleep(until: start + .milliseconds(100), tolerance: .seconds(1))
+                woken.append(100, at: .now)
+            }
+            group.addTask {
+                try await timers.sleep(until: start + .milliseconds(300))
+                woken.append(300, at: .now)
+            }
+            try await group.waitForAll()
+        }
+        let wakes = woken.all
+        try #require(wakes.count == 2)
+        let watcher = try #require(wakes.first { $0.milliseconds == 100 })
+        let tick = try #require(wakes.first { $0.milliseconds == 300 })
+        // Not at its own deadline (the thread did not wake for it) but with the tick, which has no tolerance and
+        // so is never early.
+        #expect(watcher.at >= start + .milliseconds(300), "the watcher woke on its own, before the tick")
+        #expect(tick.at >= start + .milliseconds(300))
+    }
+
+    @Test func aTaskThatPrefersTheTimerRunsOnItsThreadBeforeAndAfterItsSleep() async throws {
+        let timers = TimerThread()
+        let (before, after) = try await withTaskExecutorPreference(timers) {
+            let before = timers.isCurrentThread
+            try await timers.sleep(until: .now + .milliseconds(10))
+            return (before, timers.isCurrentThread)
+        }
+        #expect(before, "the task did not start on the timer's thread")
+        #expect(after, "the task did not resume on the timer's thread after its sleep")
+        #expect(!timers.isCurrentThread)
+    }
 }
 
 /// The sleepers in the order they woke, with when.

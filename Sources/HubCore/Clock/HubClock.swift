@@ -27,9 +27,28 @@ public protocol HubClock: Sendable {
     var bootTime: BootTime? { get }
     /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
     func sleep(until deadline: HubInstant) async throws
+    /// Suspends until `deadline`, or up to `tolerance` of hub time after it, whichever suits the clock; throws
+    /// `CancellationError` when the task is cancelled.
+    ///
+    /// For a watcher that need not wake at an exact moment (silence for a few seconds): its sleep may then end with
+    /// another that ends about then, the workout's second, instead of waking the hub on its own. Never ends
+    /// before `deadline`. The default ignores the tolerance.
+    func sleep(until deadline: HubInstant, tolerance: Duration) async throws
+    /// The executor of the thread that ends this clock's sleeps, or nil (the default) when there is none.
+    ///
+    /// For work that wakes on this clock every second and does little then (the workout engine's second): a task
+    /// that prefers this executor resumes on the thread that ended its sleep, with no hop through the pool. Its
+    /// work must never block: the clock's other sleeps wait behind it.
+    var timerExecutor: (any TaskExecutor)? { get }
 }
 
 extension HubClock {
+    public var timerExecutor: (any TaskExecutor)? { nil }
+
+    public func sleep(until deadline: HubInstant, tolerance: Duration) async throws {
+        try await sleep(until: deadline)
+    }
+
     /// Suspends for `duration` of hub time.
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: instant + duration)

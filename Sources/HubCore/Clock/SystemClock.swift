@@ -42,6 +42,13 @@ public struct SystemClock: HubClock {
         try await TimerThread.shared.sleep(until: origin + deadline.sinceOrigin / speed)
     }
 
+    public func sleep(until deadline: HubInstant, tolerance: Duration) async throws {
+        try await TimerThread.shared.sleep(until: origin + deadline.sinceOrigin / speed, tolerance: tolerance / speed)
+    }
+
+    /// The timer thread that ends this clock's sleeps (see `TimerThread`).
+    public var timerExecutor: (any TaskExecutor)? { TimerThread.shared }
+
     /// Read once: it does not change while the machine runs.
     private static let bootID: String? = {
         guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else {

@@ -68,7 +68,15 @@ public struct WorkoutEngine: Service {
         case shutdown
     }
 
+    /// Runs on the clock's timer thread when it has one: a second's chain (the ticker's sleep ends, the tick
+    /// enters the inbox, the controller closes the second, hands it to the writer and publishes the progress, whose
+    /// subscribers' routes run inside `publish`) then costs that thread's one wake-up, not also two of the pool's.
+    /// Nothing here blocks: the store's reads suspend, and its writes happen on the writer's thread.
     public func run() async throws {
+        await withTaskExecutorPreference(context.clock.timerExecutor) { await record() }
+    }
+
+    private func record() async {
         let inbox = self.inbox
         let generation = TickerGeneration()
         let writer = WorkoutWriter(store: context.store, bus: context.bus, logger: context.logger)

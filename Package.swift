@@ -30,9 +30,8 @@ let package = Package(
         .target(
             name: "HubCore",
             dependencies: [
-                // HubStore only for StoreWriteFailure, which reads HubStoreError; the rest sees the store through
-                // the Records module's narrow views.
-                "Records", "HubStore", "CSystemClock", "Threading",
+                // Not HubStore: the core sees the store only through the Records module's narrow views.
+                "Records", "CSystemClock", "Threading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

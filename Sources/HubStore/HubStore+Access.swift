@@ -19,3 +19,5 @@ extension HubStore: ReminderBook {}
 extension HubStore: HeartRateLogBook {}
 
 extension HubStore: GoalStore {}
+
+extension HubStoreError: StoreWriteError {}

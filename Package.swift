@@ -20,14 +20,18 @@ let package = Package(
     ],
     targets: [
         // MARK: - Core
+        // The records the store holds and the messages carry (Workout, Profile, Reminder …), and the narrow views of
+        // the store that the engine and the plugins are given (WorkoutLog, ReminderBook …): plain Swift, no GRDB.
+        .target(name: "Records"),
         .target(
             name: "HubStore",
-            dependencies: ["Threading", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Records", "Threading", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "HubCore",
             dependencies: [
-                "HubStore", "CSystemClock", "Threading",
+                // Not HubStore: the core sees the store only through the Records module's narrow views.
+                "Records", "CSystemClock", "Threading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -55,8 +59,8 @@ let package = Package(
         .target(name: "AudioTestKit", dependencies: ["Music", "MPV", "BlueZTestKit"]),
 
         // GPX and TCX files: streaming writers and readers for `stayfit workouts export/import` and the simulator.
-        .target(name: "WorkoutFiles", dependencies: ["HubCore"]),
-        .target(name: "Positioning", dependencies: ["HubCore", "WorkoutFiles"]),
+        .target(name: "WorkoutFiles", dependencies: ["HubCore", "HubStore"]),
+        .target(name: "Positioning", dependencies: ["HubCore", "HubStore", "WorkoutFiles"]),
         // Each sensor kind's words in "status now" (StatusPart), for the plugins that publish them: the sensor's own
         // plugin and the simulator say them alike, and the core and the status plugin spell none.
         .target(name: "StatusParts", dependencies: ["HubCore"]),

@@ -48,14 +48,14 @@ struct NotifyRun {
             // behind while it writes to the store, and would drop some; a larger bound costs nothing per message.
             let (context, directory) = try PluginContext.test(clock: SystemClock(), bus: MessageBus(capacity: 4096))
             defer { withExtendedLifetime(directory) {} }
-            try await context.store.saveProfile(
+            try await context.hubStore.saveProfile(
                 Profile(
                     name: "Bench", birthDate: "1990-01-01", gender: .other, heightCentimeters: 175, weightKilograms: 70,
                     heartRateMonitoring: true))
             let began = Date()
             let result = try await run(strap: strap, environment: environment, context: context)
             // The logger flushed what was pending when it was cancelled: count what reached the store.
-            let points = try await context.store.heartRate(
+            let points = try await context.hubStore.heartRate(
                 from: began.addingTimeInterval(-60), to: Date().addingTimeInterval(60))
             return NotifyResult(
                 path: path, count: count, elapsed: result.elapsed, perNotification: result.perNotification,

@@ -6,6 +6,7 @@
 // the kernel's VmHWM at the end minus VmRSS just before the phase began.
 import Foundation
 import HubCore
+import HubStore
 import WorkoutFiles
 
 let arguments = Array(CommandLine.arguments.dropFirst())

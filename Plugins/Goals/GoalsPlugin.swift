@@ -44,8 +44,8 @@ public struct GoalsPlugin: Plugin {
     private let inbox: Inbox<Event>
     private let trace: (@Sendable (Step) -> Void)?
 
-    public init(configuration: Configuration, context: PluginContext) {
-        self.init(context: context, store: context.store, trace: nil)
+    public init(configuration: Configuration, context: PluginContext) throws {
+        self.init(context: context, store: try context.store((any GoalStore).self), trace: nil)
     }
 
     /// A plugin with another store, telling `trace` what it has done (tests).

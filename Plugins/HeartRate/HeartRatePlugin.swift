@@ -79,14 +79,16 @@ public struct HeartRatePlugin: Plugin {
     /// down; starts over at once with another strap when `stayfit devices` changes the choice.
     public func run() async throws {
         let address = busAddress ?? .system
+        // All the plugin asks of the store: which strap to follow.
+        let devices = try context.store((any DeviceMemory).self)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 // Subscribe before reading the choice, so that a change made in between is not missed.
                 let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
-                let choice = await currentChoice()
+                let choice = await currentChoice(in: devices)
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await follow(choice, address: address) }
-                    group.addTask { await waitForAnotherChoice(than: choice, in: changes) }
+                    group.addTask { await waitForAnotherChoice(than: choice, in: changes, devices: devices) }
                     await group.next()
                     group.cancelAll()
                 }
@@ -103,10 +105,10 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// The strap to follow now; the configured one when the store cannot be read.
-    private func currentChoice() async -> StrapChoice {
+    private func currentChoice(in devices: any DeviceMemory) async -> StrapChoice {
         do {
             return StrapChoice(
-                remembered: try await context.store.rememberedDevice(.heartRate), configured: configuration.device)
+                remembered: try await devices.rememberedDevice(.heartRate), configured: configuration.device)
         } catch {
             context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
             return StrapChoice(remembered: nil, configured: configuration.device)
@@ -114,9 +116,11 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// Returns when the remembered strap changes to something other than `choice` (or on cancellation).
-    private func waitForAnotherChoice(than choice: StrapChoice, in changes: Inbox<StoreChanged>) async {
+    private func waitForAnotherChoice(
+        than choice: StrapChoice, in changes: Inbox<StoreChanged>, devices: any DeviceMemory
+    ) async {
         for await change in changes where change.section == .devices {
-            let now = await currentChoice()
+            let now = await currentChoice(in: devices)
             if now != choice {
                 context.logger.info(
                     "the strap choice changed", metadata: ["from": "\(choice.label)", "to": "\(now.label)"])

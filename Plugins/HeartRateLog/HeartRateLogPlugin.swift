@@ -67,6 +67,7 @@ public struct HeartRateLogPlugin: Plugin {
     }
 
     public func run() async throws {
+        _ = try store  // a hub whose storage keeps no heart-rate log fails the run here, saying so
         let inbox = self.inbox
         let clock = context.clock, flushEvery = self.flushEvery
         let gate = gate
@@ -144,15 +145,20 @@ public struct HeartRateLogPlugin: Plugin {
 
     // MARK: - The store (the few calls the plugin makes of it)
 
+    /// The store as the plugin sees it: the profile's switch, and the log's seconds written and deleted.
+    private var store: any HeartRateLogBook & ProfileSource {
+        get throws { try context.store((any HeartRateLogBook & ProfileSource).self) }
+    }
+
     /// The profile's "HR monitoring" switch; off when there is no profile or it cannot be read.
     private func isMonitoringOn() async -> Bool {
-        (try? await context.store.profile()?.heartRateMonitoring) ?? false
+        (try? await store.profile()?.heartRateMonitoring) ?? false
     }
 
     private func prune() async {
         guard let retention else { return }
         do {
-            try await context.store.deleteHeartRate(before: context.clock.now.addingTimeInterval(-retention.seconds))
+            try await store.deleteHeartRate(before: context.clock.now.addingTimeInterval(-retention.seconds))
         } catch {
             context.logger.warning("cannot delete old heart-rate log", metadata: ["error": "\(error)"])
         }
@@ -163,7 +169,7 @@ public struct HeartRateLogPlugin: Plugin {
     private func flush(_ pending: inout [HeartRateSecond], failing: inout Bool) async -> Bool {
         guard !pending.isEmpty else { return true }
         do {
-            try await context.store.logHeartRate(pending)
+            try await store.logHeartRate(pending)
             pending.removeAll(keepingCapacity: true)
             if failing {
                 failing = false

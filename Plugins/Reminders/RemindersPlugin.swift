@@ -73,11 +73,13 @@ public struct RemindersPlugin: Plugin {
     /// The scheduling loop: look, sleep until the next trigger (at most `longestSleep`) or a change, repeat.
     private func schedule(waking wake: WakeSignal) async throws {
         let clock = context.clock
+        // All the plugin asks of the store: the reminders, and how far each was handled.
+        let book = try context.store((any ReminderBook).self)
         try await waitForTheWallClock(waking: wake)
         var scheduler = ReminderScheduler(
             schedule: ReminderSchedule(timeZone: configuration.timeZone), lateness: Self.lateness * clock.speed,
             mentionMissedWithin: configuration.mentionMissedWithin)
-        await reload(&scheduler)
+        await reload(&scheduler, from: book)
         var firstLook = true
         while true {
             let now = clock.now
@@ -85,13 +87,13 @@ public struct RemindersPlugin: Plugin {
             firstLook = false
             if look.clockWentBack { context.logger.notice("the wall clock went back by more than a day") }
             publish(look, now: now)
-            await record(look, now: now)
+            await record(look, now: now, in: book)
             var sleep = Self.longestSleep
             if let next = scheduler.nextFiring(after: now) {
                 // A millisecond past the trigger, so that the wake-up finds it due.
                 sleep = min(sleep, .milliseconds(Int64((next.timeIntervalSince(now) * 1000).rounded(.up)) + 1))
             }
-            if try await wake.sleep(on: clock, until: clock.instant + sleep) { await reload(&scheduler) }
+            if try await wake.sleep(on: clock, until: clock.instant + sleep) { await reload(&scheduler, from: book) }
         }
     }
 
@@ -114,11 +116,10 @@ public struct RemindersPlugin: Plugin {
         }
     }
 
-    private func reload(_ scheduler: inout ReminderScheduler) async {
+    private func reload(_ scheduler: inout ReminderScheduler, from book: any ReminderBook) async {
         do {
             scheduler.update(
-                reminders: try await context.store.reminders(),
-                handledUntil: try await context.store.remindersHandledUntil())
+                reminders: try await book.reminders(), handledUntil: try await book.remindersHandledUntil())
         } catch {
             context.logger.warning("cannot read the reminders", metadata: ["error": "\(error)"])
         }
@@ -141,10 +142,10 @@ public struct RemindersPlugin: Plugin {
     }
 
     /// Keeps how far each reminder was handled, so that a restart neither fires nor mentions it again.
-    private func record(_ look: ReminderScheduler.Look, now: Date) async {
+    private func record(_ look: ReminderScheduler.Look, now: Date, in book: any ReminderBook) async {
         guard !look.handled.isEmpty else { return }
         do {
-            try await context.store.setRemindersHandled(until: now, ids: look.handled)
+            try await book.setRemindersHandled(until: now, ids: look.handled)
         } catch {
             context.logger.warning(
                 "cannot record the reminders handled; a restart may mention them again",

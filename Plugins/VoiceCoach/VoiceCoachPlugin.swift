@@ -134,7 +134,7 @@ public struct VoiceCoachPlugin: Plugin {
         guard configuration.announcesZones else { return nil }
         var maximum = configuration.maximumHeartRate
         if maximum == 0 {
-            let age = try? await context.store.profile()?.ageYears(on: context.clock.now)
+            let age = try? await context.store((any ProfileSource).self).profile()?.ageYears(on: context.clock.now)
             guard let age = age.flatMap({ $0 }), age > 0 else {
                 context.logger.notice(
                     "heart-rate zones are not announced: set max-heart-rate in [plugins.voice-coach] or a birth date in the profile"

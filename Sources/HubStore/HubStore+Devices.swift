@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 extension HubStore {
     /// The device remembered for `role`, or nil when none was chosen.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 extension HubStore {
     /// Up to `limit` stored seconds of a workout after moving second `second`, in order: a page, so that a long

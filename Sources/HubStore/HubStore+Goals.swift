@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 extension HubStore {
     /// The goal every new workout aims at, or nil when none is set.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 /// The all-day heart-rate log: blocks of five minutes (`HeartRateBlock`: a byte a second and every RR interval,
 /// delta-coded), plus per-minute and per-hour roll-ups so that a plot of any range reads at most a few thousand rows.

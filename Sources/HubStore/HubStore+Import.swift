@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 /// A finished workout recorded elsewhere (a GPX or TCX file), with everything that is stored of it.
 public struct ImportedWorkout: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 /// Queries for reports: workouts by date and their totals per local day, added up by SQLite.
 extension HubStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Records
 
 extension HubStore {
     // MARK: - Recording

@@ -1,6 +1,7 @@
 import BlueZTestKit
 import Foundation
 import HubCore
+import HubStore
 import Logging
 
 /// A temporary directory removed when the value is released.
@@ -37,7 +38,26 @@ extension PluginContext {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let store = try HubStore(directory: directory.url, busyTimeout: busyTimeout)
-        return (PluginContext(bus: bus, store: store, logger: logger, clock: clock), directory)
+        return (PluginContext(bus: bus, storage: store, logger: logger, clock: clock), directory)
+    }
+
+    /// A context for unit tests whose storage is `storage`, say an `InMemoryReminderBook`: a fresh bus, a quiet
+    /// logger and `clock`, and no file.
+    public static func test(
+        storage: any Sendable, clock: any HubClock = ManualClock(), bus: MessageBus = MessageBus()
+    ) -> PluginContext {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return PluginContext(bus: bus, storage: storage, logger: logger, clock: clock)
+    }
+
+    /// The real store of a context made by `test()`, for a test that sets up what a plugin reads or checks what it
+    /// wrote.
+    public var hubStore: HubStore {
+        guard let store = storage as? HubStore else {
+            preconditionFailure("the context's storage is \(type(of: storage)), not a HubStore: make it with test()")
+        }
+        return store
     }
 }
 

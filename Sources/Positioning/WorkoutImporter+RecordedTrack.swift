@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 import WorkoutFiles
 
 extension WorkoutImporter {

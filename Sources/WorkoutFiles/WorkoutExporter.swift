@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 
 /// Writes a stored workout to a GPX or TCX file, reading its seconds a page at a time.
 ///

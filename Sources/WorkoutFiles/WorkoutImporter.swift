@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 
 /// Turns a recorded activity into a workout to store, one second of moving time at a time, through the live
 /// workout's own pipeline (`WorkoutReplay`). A file that carries its recorder's distance (TCX `DistanceMeters`, a

@@ -2,6 +2,7 @@ import ArgumentParser
 import Console
 import Foundation
 import HubCore
+import HubStore
 import Music
 import VoiceCoach
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubStore
 import Reports
 
 /// `stayfit hr`: the all-day heart-rate log.

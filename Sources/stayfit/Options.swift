@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubStore
 
 /// Where the database lives; shared by every command that uses the store.
 struct StoreOptions: ParsableArguments {

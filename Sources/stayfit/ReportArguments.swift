@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubStore
 import Reports
 
 /// Reading the days, times and spans that report commands take, and writing their pictures.

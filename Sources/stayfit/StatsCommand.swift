@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubStore
 import Reports
 
 extension ReportPeriod.Kind: ExpressibleByArgument {}

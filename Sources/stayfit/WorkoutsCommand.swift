@@ -3,6 +3,7 @@ import Console
 import Foundation
 import Goals
 import HubCore
+import HubStore
 import Reports
 
 struct WorkoutsCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 import HubTestKit
 import Synchronization
 
@@ -27,7 +28,7 @@ struct GoalsHarness {
     private let tokens = TokenCounter()
 
     var bus: MessageBus { context.bus }
-    var store: HubStore { context.store }
+    var store: HubStore { context.hubStore }
 
     /// `speed` is the clock speed the engine sees, as under `stayfit demo` (60) or `stayfit run --speed`.
     init(speed: Double = 1) throws {
@@ -36,7 +37,7 @@ struct GoalsHarness {
         engine = WorkoutEngine(settings: WorkoutSettings(), context: context)
         let (steps, continuation) = AsyncStream.makeStream(of: GoalsPlugin.Step.self)
         self.steps = steps
-        plugin = GoalsPlugin(context: context, store: context.store, trace: { continuation.yield($0) })
+        plugin = GoalsPlugin(context: context, store: context.hubStore, trace: { continuation.yield($0) })
         progress = context.bus.inbox(of: WorkoutProgress.self, subscriber: "test")
         goals = context.bus.inbox(of: GoalProgress.self, subscriber: "test")
         reached = context.bus.inbox(of: GoalReached.self, subscriber: "test")

@@ -30,7 +30,7 @@ import Testing
         let bus = MessageBus()
         let log = LogRecorder()
         let logger = log.logger(), records = log.entries
-        let context = PluginContext(bus: bus, store: store, logger: logger, clock: clock)
+        let context = PluginContext(bus: bus, storage: store, logger: logger, clock: clock)
         let heartRateLog = HeartRateLogPlugin(configuration: .init(), context: context, flushEvery: .seconds(5))
         let announcements = bus.inbox(of: Announcement.self, subscriber: "test")
         let start = clock.now

@@ -1,6 +1,7 @@
 import Foundation
 import HeartRateLog
 import HubCore
+import HubStore
 import HubTestKit
 import ServiceLifecycle
 import Testing
@@ -24,8 +25,8 @@ import Testing
         let (context, directory) = try PluginContext.test(clock: clock)
         var profile = Self.profile
         profile.heartRateMonitoring = monitoring
-        try await context.store.saveProfile(profile)
-        try await before(context.store)
+        try await context.hubStore.saveProfile(profile)
+        try await before(context.hubStore)
         let logger = HeartRateLogPlugin(
             configuration: .init(retention: retention), context: context, flushEvery: .seconds(5))
         let start = clock.now
@@ -50,7 +51,7 @@ import Testing
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
-        return (context.store, directory, start)
+        return (context.hubStore, directory, start)
     }
 
     @Test func logsEverySecondWhenMonitoringIsOn() async throws {

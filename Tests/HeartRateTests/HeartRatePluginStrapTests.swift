@@ -129,7 +129,7 @@ import Testing
             try await withHeartRatePlugin(on: environment, clock: ManualClock()) { harness in
                 try await harness.waitForStatus(.connected)
                 #expect(harness.statuses.all.last?.device == "Polar H10 1234 (\(MockStrap.firstAddress))")
-                try await harness.context.store.remember(Self.remembered(Self.second))
+                try await harness.context.hubStore.remember(Self.remembered(Self.second))
                 harness.context.bus.publish(StoreChanged(section: .devices))
                 try await harness.waitForStatus(.connected, count: 2)
                 #expect(harness.statuses.all.last?.device == "Wahoo TICKR (\(Self.second))")
@@ -153,7 +153,7 @@ import Testing
                     harness.statuses.all.last?.detail?.contains("stayfit devices connect C0:FF:EE:00:00:01") == true)
                 try await eventually { try await strap.deviceCalls("Disconnect") == 1 }
                 #expect(try await strap.deviceCalls("Connect") == 0)
-                try await harness.context.store.setConnectAutomatically(true, for: .heartRate)
+                try await harness.context.hubStore.setConnectAutomatically(true, for: .heartRate)
                 harness.context.bus.publish(StoreChanged(section: .devices))
                 try await harness.waitForStatus(.connected)
                 #expect(try await strap.deviceCalls("Connect") == 1)

@@ -16,7 +16,7 @@ import Testing
             let (context, directory) = try PluginContext.test(clock: clock)
             defer { withExtendedLifetime(directory) {} }
             // Switched off with `stayfit devices disconnect`: the plugin says so and leaves Bluetooth alone.
-            try await context.store.remember(
+            try await context.hubStore.remember(
                 RememberedDevice(
                     role: .heartRate, address: MockStrap.firstAddress, name: "Strap", connectAutomatically: false,
                     rememberedAt: Date(timeIntervalSince1970: 1_790_000_000)))
@@ -38,7 +38,7 @@ import Testing
                     // The restarted run subscribes to store changes before it reads the choice and says "disconnected".
                     try await waitForStatus(.disconnected, count: 2)
 
-                    try await context.store.setConnectAutomatically(true, for: .heartRate)
+                    try await context.hubStore.setConnectAutomatically(true, for: .heartRate)
                     context.bus.publish(StoreChanged(section: .devices))
                     try await waitForStatus(.connected)
                     #expect(statuses.all.map(\.status) == [.disconnected, .disconnected, .connecting, .connected])

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 import HubTestKit
 import Synchronization
 
@@ -18,7 +19,7 @@ struct EngineHarness {
     private let tokens = TokenCounter()
 
     var bus: MessageBus { context.bus }
-    var store: HubStore { context.store }
+    var store: HubStore { context.hubStore }
 
     /// Where the fixes of `second(…)` start: a meridian through Munich.
     static let origin = (latitude: 48.0, longitude: 11.5)

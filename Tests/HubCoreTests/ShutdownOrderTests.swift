@@ -20,7 +20,7 @@ import Testing
         let (context, directory) = try PluginContext.test()
         let hub = try Hub(
             configuration: try HubConfiguration(text: text, file: "stayfit.toml"), registry: registry,
-            store: context.store, clock: context.clock, logger: quietLogger, bus: context.bus,
+            store: context.hubStore, clock: context.clock, logger: quietLogger, bus: context.bus,
             pluginStopTimeout: pluginStopTimeout, presenterStopTimeout: presenterStopTimeout)
         return (hub, directory)
     }

@@ -37,7 +37,7 @@ import Testing
     @Test func theHubsOwnWritesBringNoLookAndTheNextChangeByTheCLIBringsBoth() async throws {
         let (context, directory) = try PluginContext.test()
         let hub = try HubStore(directory: directory.url, announcesWrites: false)
-        let hubContext = PluginContext(bus: context.bus, store: hub, logger: context.logger, clock: context.clock)
+        let hubContext = PluginContext(bus: context.bus, storage: hub, logger: context.logger, clock: context.clock)
         let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "test")
         let (watching, ready) = AsyncStream.makeStream(of: Void.self)
         let watcher = StoreWatcher(

@@ -15,7 +15,7 @@ import Testing
         let configuration = try HubConfiguration(
             text: "[plugins.heart-rate]\n[plugins.location]\n[plugins.simulator]\n", file: "stayfit.toml")
         let hub = try Hub(
-            configuration: configuration, registry: pluginRegistry, store: context.store, clock: context.clock,
+            configuration: configuration, registry: pluginRegistry, store: context.hubStore, clock: context.clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), bus: context.bus)
         let stopOrder = hub.services().map(\.serviceName).reversed()
         let beforeTheEngine = stopOrder.prefix { $0 != "workout engine" }.filter { $0.hasPrefix("plugin ") }

@@ -12,14 +12,20 @@ struct RemindersHarness: ~Copyable {
     }()
     let clock: ManualClock
     let context: PluginContext
-    let directory: TemporaryDirectory
+    /// The real store's directory; nil for a harness over an in-memory book.
+    let directory: TemporaryDirectory?
     private let announcements: Inbox<Announcement>
 
     /// - Parameter now: the wall clock at start, as a local Berlin time `yyyy-MM-dd HH:mm`.
-    init(at now: String, synchronised: Bool = true) throws {
+    /// - Parameter book: the reminders the plugin reads, in memory; nil for a real store in a temporary directory.
+    init(at now: String, synchronised: Bool = true, book: InMemoryReminderBook? = nil) throws {
         clock = ManualClock(now: Self.date(now))
         clock.setWallClockSynchronised(synchronised)
-        (context, directory) = try PluginContext.test(clock: clock)
+        if let book {
+            (context, directory) = (PluginContext.test(storage: book, clock: clock), nil)
+        } else {
+            (context, directory) = try PluginContext.test(clock: clock)
+        }
         announcements = context.bus.inbox(of: Announcement.self, subscriber: "test")
     }
 
@@ -54,7 +60,7 @@ struct RemindersHarness: ~Copyable {
     {
         let parts = time.split(separator: ":").compactMap { Int($0) }
         let timeOfDay = try #require(TimeOfDay(hour: parts[0], minute: parts[1]))
-        return try await context.store.addReminder(
+        return try await context.hubStore.addReminder(
             Reminder(title: title, time: timeOfDay, weekdays: days, alertMinutesBefore: alert),
             at: addedAt ?? clock.now)
     }

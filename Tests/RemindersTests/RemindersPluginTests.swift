@@ -183,7 +183,7 @@ import Testing
         let off = try await hub.add("Swim", at: "06:30", on: .everyDay)
         try await hub.running {
             _ = try await hub.add("Stretch", at: "07:00", on: .everyDay)
-            try await hub.context.store.setReminderEnabled(id: off.id, false)
+            try await hub.context.hubStore.setReminderEnabled(id: off.id, false)
             hub.context.bus.publish(StoreChanged(section: .reminders))
             for _ in 0..<61 { try await hub.advance(by: .seconds(60)) }  // 07:01, a wake every minute
             let published = try await hub.published()

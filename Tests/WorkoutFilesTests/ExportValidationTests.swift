@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubStore
 import HubTestKit
 import Testing
 import WorkoutFiles

@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// The hub's sense of time: a monotonic instant that schedules and measures, and the wall clock that only labels.
 ///

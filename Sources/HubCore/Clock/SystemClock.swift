@@ -1,5 +1,6 @@
 import CSystemClock
 import Foundation
+import Records
 
 /// The real clock: monotonic time from `ContinuousClock`, wall time from the system, optionally faster than real
 /// time for simulations.

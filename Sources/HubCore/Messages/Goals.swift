@@ -1,4 +1,4 @@
-import HubStore
+import Records
 
 /// How far the current workout is towards its goal, published by the goals plugin after each `WorkoutProgress`
 /// of a workout that has a goal.

@@ -1,4 +1,4 @@
-import HubStore
+import Records
 
 /// Ask the hub to shut down gracefully (the console's quit, a button held long).
 public struct ShutdownCommand: BusMessage, Equatable {

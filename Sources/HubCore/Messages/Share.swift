@@ -1,4 +1,4 @@
-import HubStore
+import Records
 
 /// The share text of a finished workout is ready: what to post about it, a short and a long text.
 ///

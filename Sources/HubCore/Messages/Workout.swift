@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 
 /// Ask the workout engine to change state.
 public struct WorkoutCommand: BusMessage, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 
 /// The profile as typed by a person (all text), checked with the seed app's rules and messages.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HubStore
 import Logging
+import Records
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -44,12 +44,14 @@ public struct Hub: Sendable {
 
     /// Builds the hub; every plugin's `init` runs here, so configuration errors surface before anything starts.
     ///
+    /// - Parameter store: the engine's workout log and the store watcher's counters; every plugin's context carries it,
+    ///   opaque, for the plugin to ask for its own view of it.
     /// - Parameter reload: reads the configuration file again when the hub gets SIGHUP (`systemctl reload`); the
     ///   plugins whose table changed are restarted (see `ConfigurationReloader`). Nil leaves SIGHUP alone.
     /// - Throws: `ConfigurationError` for a bad configuration; `RealTimeRequired` when `clock` runs faster than real
     ///   time and an enabled plugin needs real time.
     public init(
-        configuration: HubConfiguration, registry: PluginRegistry, store: HubStore, clock: any HubClock,
+        configuration: HubConfiguration, registry: PluginRegistry, store: any HubStorage, clock: any HubClock,
         logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2),
         presenterStopTimeout: Duration = .seconds(20), reload: (@Sendable () throws -> HubConfiguration)? = nil
     ) throws {
@@ -62,19 +64,19 @@ public struct Hub: Sendable {
         self.pluginStopTimeout = pluginStopTimeout
         self.presenterStopTimeout = presenterStopTimeout
         context = PluginContext(
-            bus: bus, store: store, logger: logger, clock: clock, units: configuration.reports.units)
+            bus: bus, storage: store, logger: logger, clock: clock, units: configuration.reports.units)
         // The engine subscribes before any plugin exists, so it sees their first messages.
         var engineLogger = logger
         engineLogger[metadataKey: "service"] = "workout"
         engine = WorkoutEngine(
             settings: configuration.workout,
-            context: PluginContext(bus: bus, store: store, logger: engineLogger, clock: clock))
+            context: PluginContext(bus: bus, storage: store, logger: engineLogger, clock: clock))
         watcher = StoreWatcher(context: context)
         plugins = try registry.build(configuration) { id in
             var pluginLogger = logger
             pluginLogger[metadataKey: "plugin"] = "\(id)"
             return PluginContext(
-                bus: bus, store: store, logger: pluginLogger, clock: clock, units: configuration.reports.units)
+                bus: bus, storage: store, logger: pluginLogger, clock: clock, units: configuration.reports.units)
         }
         if clock.speed != 1, let plugin = plugins.first(where: { $0.capabilities.contains(.needsRealTime) }) {
             throw RealTimeRequired(plugin: plugin.id, speed: clock.speed)
@@ -127,14 +129,14 @@ public struct Hub: Sendable {
         let feeders = slots.filter { !registry.capabilities(of: $0.id).contains(.presentsToPerson) }
         var reloader: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let hangUps, let reload {
-            let store = context.store, units = context.units
+            let storage = context.storage, units = context.units
             let service = ConfigurationReloader(
                 configuration: configuration, load: reload, registry: registry,
                 slots: Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0) }),
                 context: { id in
                     var pluginLogger = logger
                     pluginLogger[metadataKey: "plugin"] = "\(id)"
-                    return PluginContext(bus: bus, store: store, logger: pluginLogger, clock: clock, units: units)
+                    return PluginContext(bus: bus, storage: storage, logger: pluginLogger, clock: clock, units: units)
                 }, speed: clock.speed, notifier: SystemdNotifier(environment: environment), logger: logger,
                 signals: hangUps)
             reloader = [

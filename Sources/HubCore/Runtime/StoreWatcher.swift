@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -48,7 +48,8 @@ public struct StoreWatcher: Service {
     }
 
     public func run() async throws {
-        let path = context.store.path
+        let changes = try context.store((any StoreChanges).self)
+        let path = changes.path
         let directory = (path as NSString).deletingLastPathComponent
         let watch: DirectoryWatch
         do {
@@ -59,17 +60,17 @@ public struct StoreWatcher: Service {
             context.logger.warning(
                 "cannot watch the store for changes by other processes; looking every second instead",
                 metadata: ["reason": "\(error)"])
-            var known = await (try? context.store.changeVersions()) ?? [:]
+            var known = await (try? changes.changeVersions()) ?? [:]
             watching()
-            await pollEverySecond(&known)
+            await pollEverySecond(&known, in: changes)
             return
         }
         defer { watch.stop() }
         // Read after the watch is in place: a change from now on is either in `known` or reported by inotify.
-        var known = await (try? context.store.changeVersions()) ?? [:]
+        var known = await (try? changes.changeVersions()) ?? [:]
         watching()
 
-        let marker = HubStore.changeMarkerName
+        let marker = changes.changeMarkerFileName
         let (looks, look) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watchEnded = await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -89,7 +90,7 @@ public struct StoreWatcher: Service {
             for await _ in looks.cancelOnGracefulShutdown() {
                 try? await clock.sleep(until: max(clock.now + settle, lastLook + spacing))
                 lastLook = clock.now
-                await check(&known)
+                await check(&known, in: changes)
             }
             group.cancelAll()
             return !Task.isCancelled && !Task.isShuttingDownGracefully
@@ -98,11 +99,11 @@ public struct StoreWatcher: Service {
         context.logger.warning(
             "the data directory is no longer watched (deleted or moved?); looking every second instead",
             metadata: ["directory": "\(directory)"])
-        await pollEverySecond(&known)
+        await pollEverySecond(&known, in: changes)
     }
 
     /// The fallback when inotify cannot help: one look a second until shutdown.
-    private func pollEverySecond(_ known: inout [StoreSection: Int64]) async {
+    private func pollEverySecond(_ known: inout [StoreSection: Int64], in changes: any StoreChanges) async {
         // Real time, not hub time: an accelerated simulation must not poll the disk 60 times a second.
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
@@ -110,14 +111,14 @@ public struct StoreWatcher: Service {
             } catch {
                 return
             }
-            await check(&known)
+            await check(&known, in: changes)
         }
     }
 
     /// Publishes `StoreChanged` for each section whose version moved since `known`, and updates `known`.
-    private func check(_ known: inout [StoreSection: Int64]) async {
+    private func check(_ known: inout [StoreSection: Int64], in changes: any StoreChanges) async {
         do {
-            let versions = try await context.store.changeVersions()
+            let versions = try await changes.changeVersions()
             // Sorted by name: a fixed order for the log, whichever sections the store has.
             for section in versions.keys.sorted(by: { $0.rawValue < $1.rawValue })
             where versions[section] != known[section] {

@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 
 /// Why the store could not be written, in a few plain words the voice can say ("the disk is full"), and whether
 /// waiting a moment may help.
@@ -13,7 +13,7 @@ public struct StoreWriteFailure: Sendable, Equatable {
     public let isBrief: Bool
 
     public init(_ error: any Error) {
-        guard let error = error as? HubStoreError else {
+        guard let error = error as? any StoreWriteError else {
             reason = "the database cannot be written"
             isBrief = false
             return

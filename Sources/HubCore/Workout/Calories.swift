@@ -1,4 +1,4 @@
-import HubStore
+import Records
 
 /// Energy estimates: Keytel et al. (2005) from heart rate, or the MET compendium from speed.
 ///

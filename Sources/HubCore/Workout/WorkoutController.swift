@@ -1,6 +1,6 @@
 import Foundation
-import HubStore
 import Logging
+import Records
 
 /// The workout engine's decisions: commands, seconds, sensor data and crash recovery, applied to the state.
 ///
@@ -20,10 +20,16 @@ struct WorkoutController {
     private var person = Calories.Person.unknown
     private let settings: WorkoutSettings
     private let context: PluginContext
+    /// Read and written directly only to start a workout (which needs its id), to recover one after a crash and for
+    /// the profile; every other write goes through `writer`.
+    private let store: any WorkoutLog & ProfileSource
 
-    init(settings: WorkoutSettings, context: PluginContext, writer: WorkoutWriter) {
+    init(
+        settings: WorkoutSettings, context: PluginContext, store: any WorkoutLog & ProfileSource, writer: WorkoutWriter
+    ) {
         self.settings = settings
         self.context = context
+        self.store = store
         self.writer = writer
     }
 
@@ -33,7 +39,6 @@ struct WorkoutController {
     private var labelShift: TimeInterval = 0
 
     private var bus: MessageBus { context.bus }
-    private var store: HubStore { context.store }
     private var logger: Logger { context.logger }
     private var clock: any HubClock { context.clock }
 

@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 import ServiceLifecycle
 import Synchronization
 
@@ -79,14 +79,15 @@ public struct WorkoutEngine: Service {
     private func record() async {
         let inbox = self.inbox
         let generation = TickerGeneration()
-        let writer = WorkoutWriter(store: context.store, bus: context.bus, logger: context.logger)
-        var controller = WorkoutController(settings: settings, context: context, writer: writer)
+        let store = try context.store((any WorkoutLog & ProfileSource).self)
+        let writer = WorkoutWriter(store: store, bus: context.bus, logger: context.logger)
+        var controller = WorkoutController(settings: settings, context: context, store: store, writer: writer)
         await controller.reloadSettings()
 
         // The writer outlives the event loop: at shutdown it still writes the finished workout. It runs on a thread
         // of its own and writes there synchronously: a locked database blocks that thread, never the pool's, and a
         // second's write costs one thread wake-up instead of three.
-        async let written: Void = context.store.onWriterThread { await writer.run() }
+        async let written: Void = store.onWriterThread { await writer.run() }
         await withTaskGroup(of: Void.self) { group in
             /// Ticks once a second of monotonic hub time from `origin`; a wall clock that steps moves nothing.
             /// A late or lost tick costs no second: the controller closes every second due when it handles one.

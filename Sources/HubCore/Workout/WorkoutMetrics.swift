@@ -1,4 +1,4 @@
-import HubStore
+import Records
 
 /// The running totals of a workout, fed one second of moving time at a time.
 ///

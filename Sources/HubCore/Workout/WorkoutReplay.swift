@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 
 /// Plays a workout recorded elsewhere (a GPX or TCX file) through the live workout's own per-second pipeline.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HubStore
+import Records
 
 /// One workout under way: its totals so far, its laps, and the sensor data of the current second.
 struct WorkoutSession {

@@ -1,6 +1,6 @@
 import Foundation
-import HubStore
 import Logging
+import Records
 
 /// Writes workouts' history to the store in the order it happened, off the engine's path, and keeps it in memory
 /// while it cannot.
@@ -58,7 +58,7 @@ struct WorkoutWriter: Sendable {
     /// Operations, retries and the end of input, in one stream: one wake-up per operation, not a relay's two.
     private let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
-    private let store: HubStore
+    private let store: any WorkoutLog
     private let bus: MessageBus
     private let logger: Logger
     private let retryEvery: Duration
@@ -70,7 +70,7 @@ struct WorkoutWriter: Sendable {
     ///   - drainFor: at shutdown, how long (real time) to keep trying to write what is still queued.
     ///   - maximumPendingSeconds: unsaved seconds kept in memory before the oldest are dropped.
     init(
-        store: HubStore, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
+        store: any WorkoutLog, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
         drainFor: Duration = .seconds(10), maximumPendingSeconds: Int = dayOfSeconds
     ) {
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
@@ -244,7 +244,7 @@ struct WorkoutWriter: Sendable {
         }
 
         /// Writes from the front until one fails; returns that one and its error, or nil when all are stored.
-        mutating func write(to store: HubStore, bus: MessageBus) async -> (Operation, any Error)? {
+        mutating func write(to store: any WorkoutLog, bus: MessageBus) async -> (Operation, any Error)? {
             while let operation = operations.first {
                 do {
                     try await Self.perform(operation, on: store, bus: bus)
@@ -273,7 +273,7 @@ struct WorkoutWriter: Sendable {
             }
         }
 
-        private static func perform(_ operation: Operation, on store: HubStore, bus: MessageBus) async throws {
+        private static func perform(_ operation: Operation, on store: any WorkoutLog, bus: MessageBus) async throws {
             switch operation {
             case .report(let token): bus.publish(WorkoutStored(token: token))
             case .seconds(let id, let samples, let totals, let boot):

@@ -77,7 +77,7 @@ func withHeartRatePlugin(
     let logs = LogRecorder()
     context.logger = logs.logger(label: "heart-rate", level: .debug)
     defer { withExtendedLifetime(directory) {} }
-    if let strap { try await context.store.remember(strap) }
+    if let strap { try await context.hubStore.remember(strap) }
     let plugin = HeartRatePlugin(
         configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address),
         signalBuffer: signalBuffer)

@@ -73,13 +73,14 @@ public struct WorkoutEngine: Service {
     /// subscribers' routes run inside `publish`) then costs that thread's one wake-up, not also two of the pool's.
     /// Nothing here blocks: the store's reads suspend, and its writes happen on the writer's thread.
     public func run() async throws {
-        await withTaskExecutorPreference(context.clock.timerExecutor) { await record() }
+        // Asked for at the start of the run: a storage without these views fails it at once, saying which.
+        let store = try context.store((any WorkoutLog & ProfileSource).self)
+        await withTaskExecutorPreference(context.clock.timerExecutor) { await record(in: store) }
     }
 
-    private func record() async {
+    private func record(in store: any WorkoutLog & ProfileSource) async {
         let inbox = self.inbox
         let generation = TickerGeneration()
-        let store = try context.store((any WorkoutLog & ProfileSource).self)
         let writer = WorkoutWriter(store: store, bus: context.bus, logger: context.logger)
         var controller = WorkoutController(settings: settings, context: context, store: store, writer: writer)
         await controller.reloadSettings()

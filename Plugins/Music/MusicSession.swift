@@ -256,6 +256,13 @@ final class MusicSession {
             try? FileManager.default.removeItem(atPath: current.file)
             speaking = nil
             sayNext()
+        case .fileLoaded:
+            // The music comes back when the clip's sound is over, not when libmpv reports its end: a player that
+            // drains its output reports that up to a second late. Counted from the moment the player has the clip
+            // open, not from the command: on a busy machine opening it can take longer than the clip lasts, and the
+            // music would come back before a word was heard.
+            guard let current = speaking else { return }
+            speechTimers.append((.seconds(current.clip.duration) + .milliseconds(100), current.number))
         case .log(let level, _, let text):
             logger.debug("libmpv (speech)", metadata: ["level": "\(level)", "text": "\(text)"])
         default:
@@ -301,9 +308,6 @@ final class MusicSession {
         do {
             try output.speech.command("loadfile", file, "replace")
             speaking = (clip, file, clipNumber)
-            // The music comes back when the clip's sound is over, not when libmpv reports its end: a player that
-            // drains its output reports that up to a second late.
-            speechTimers.append((.seconds(clip.duration) + .milliseconds(100), clipNumber))
             logger.info("saying", metadata: ["text": "\(clip.text)"])
         } catch {
             logger.error("speech not played", metadata: ["text": "\(clip.text)", "reason": "\(error)"])

@@ -159,8 +159,12 @@ final class MusicSession {
         applyVolume()
         attempt("load the playlist") {
             try music.command("set", "loop-playlist", configuration.repeatPlaylist ? "inf" : "no")
-            try music.command("loadfile", tracks[0], "replace")
-            for track in tracks.dropFirst() { try music.command("loadfile", track, "append") }
+            // The whole playlist first, then play: started with the first track, a first track that fails at once
+            // (a broken file) found no next one on a busy machine, where the player got to it before the other
+            // tracks were appended, and the music stopped. `stop` clears what was loaded before.
+            try music.command("stop")
+            for track in tracks { try music.command("loadfile", track, "append") }
+            try music.command("playlist-play-index", "0")
             try music.set("pause", flag: false)
             loaded = true
             paused = false

@@ -119,7 +119,11 @@ public struct SimulatorPlugin: Plugin {
         // auto-stop, a stop command) ends the simulation: the demo is over when its workout is.
         let (finished, finishing) = AsyncStream.makeStream(of: Void.self)
         let stopSent = Atomic<Bool>(false), endedEarly = Atomic<Bool>(false)
-        let replay = Task {
+        // On the clock's timer thread, as the workout engine is: each reading is published in the same wake-up that
+        // its sleep ends in, ahead of the engine's tick for a later second. Through the pool, a reading of a second's
+        // last half could reach the engine after that second had closed (at 60× a hub second is 17 ms), and fall
+        // out of a workout the simulator had stopped.
+        let replay = Task(executorPreference: clock.timerExecutor) {
             try await cancelWhenGracefulShutdown {
                 let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
                 var round = 0

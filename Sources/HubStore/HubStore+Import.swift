@@ -13,6 +13,8 @@ public struct ImportedWorkout: Sendable, Equatable {
     public var pauses: [WorkoutPause]
     /// The sport the file stated, stored with the workout.
     public var sport: String?
+    /// The kind of workout, from the file's sport (running → run, biking → ride) unless the importer says better.
+    public var kind: WorkoutKind = .default
 
     public init(
         startedAt: Date, endedAt: Date, totals: WorkoutTotals, samples: [WorkoutSample], laps: [WorkoutLap] = [],
@@ -66,7 +68,8 @@ extension HubStore {
                 sql: """
                     UPDATE workouts SET started_at = ?, ended_at = ?, moving_seconds = ?, distance_m = ?, steps = ?,
                         kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?, heart_rate_avg = ?, heart_rate_max = ?,
-                        rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?, sport = ?
+                        rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?, sport = ?, kind = ?,
+                        cadence_avg = ?, cadence_max = ?, power_avg = ?, power_max = ?, power_normalized = ?, work_kj = ?
                     WHERE id = ?
                     """,
                 arguments: [
@@ -75,16 +78,21 @@ extension HubStore {
                     imported.totals.kilocalories, imported.totals.minSpeedMetersPerSecond,
                     imported.totals.maxSpeedMetersPerSecond, imported.totals.averageSpeedMetersPerSecond,
                     imported.totals.averageHeartRate, imported.totals.maxHeartRate, imported.totals.rmssdMilliseconds,
-                    imported.totals.elevationGainMeters, imported.totals.elevationLossMeters, imported.sport, id,
+                    imported.totals.elevationGainMeters, imported.totals.elevationLossMeters, imported.sport,
+                    imported.kind.rawValue, imported.totals.averageCadence, imported.totals.maxCadence,
+                    imported.totals.averagePower, imported.totals.maxPower, imported.totals.normalizedPower,
+                    imported.totals.workKilojoules, id,
                 ])
             for lap in imported.laps {
                 try db.execute(
                     sql: """
-                        INSERT INTO workout_laps (workout_id, number, ended_at, moving_seconds, distance_m)
-                        VALUES (?, ?, ?, ?, ?)
+                        INSERT INTO workout_laps
+                            (workout_id, number, ended_at, moving_seconds, distance_m, power_avg, cadence_avg)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         id, lap.number, lap.endedAt.timeIntervalSince1970, lap.movingSeconds, lap.distanceMeters,
+                        lap.averagePower, lap.averageCadence,
                     ])
             }
             for pause in imported.pauses {
@@ -117,8 +125,8 @@ public final class ImportedSeconds {
             sql: """
                 INSERT INTO workout_samples
                     (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
-                     altitude_m)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     altitude_m, cadence, power)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
     }
 
@@ -127,7 +135,7 @@ public final class ImportedSeconds {
         try insert.execute(arguments: [
             workoutID, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate, sample.latitude,
             sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters, sample.kilocalories, sample.steps,
-            HubStore.encode(rr: sample.rrIntervals1024), sample.altitudeMeters,
+            HubStore.encode(rr: sample.rrIntervals1024), sample.altitudeMeters, sample.cadence, sample.powerWatts,
         ])
         count += 1
     }

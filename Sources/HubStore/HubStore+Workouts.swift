@@ -8,19 +8,18 @@ extension HubStore {
     /// Creates a running workout and returns its id.
     ///
     /// - Parameter simulated: recorded from simulated sensors or on a sped-up clock.
-    public func startWorkout(at date: Date, goal: Goal?, simulated: Bool = false, seenAt boot: BootTime? = nil)
-        async throws
-        -> WorkoutID
-    {
+    public func startWorkout(
+        at date: Date, goal: Goal?, simulated: Bool = false, seenAt boot: BootTime? = nil, kind: WorkoutKind = .default
+    ) async throws -> WorkoutID {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO workouts (started_at, status, goal_kind, goal_target, simulated, boot_id, boot_seconds)
-                    VALUES (?, 'running', ?, ?, ?, ?, ?)
+                    INSERT INTO workouts (started_at, status, goal_kind, goal_target, simulated, boot_id, boot_seconds, kind)
+                    VALUES (?, 'running', ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target, simulated, boot?.bootID,
-                    boot?.secondsSinceBoot,
+                    boot?.secondsSinceBoot, kind.rawValue,
                 ])
             return db.lastInsertedRowID
         }
@@ -45,15 +44,15 @@ extension HubStore {
                 sql: """
                     INSERT OR REPLACE INTO workout_samples
                         (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
-                         altitude_m)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         altitude_m, cadence, power)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for sample in samples {
                 try insert.execute(arguments: [
                     workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
                     sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
                     sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervals1024),
-                    sample.altitudeMeters,
+                    sample.altitudeMeters, sample.cadence, sample.powerWatts,
                 ])
             }
             try Self.updateTotals(totals, of: workout, in: db, seenAt: boot)
@@ -99,11 +98,13 @@ extension HubStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO workout_laps (workout_id, number, ended_at, moving_seconds, distance_m)
-                    VALUES (?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO workout_laps
+                        (workout_id, number, ended_at, moving_seconds, distance_m, power_avg, cadence_avg)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     workout, lap.number, lap.endedAt.timeIntervalSince1970, lap.movingSeconds, lap.distanceMeters,
+                    lap.averagePower, lap.averageCadence,
                 ])
         }
     }
@@ -151,7 +152,8 @@ extension HubStore {
             totals.movingSeconds, totals.distanceMeters, totals.steps, totals.kilocalories,
             totals.minSpeedMetersPerSecond, totals.maxSpeedMetersPerSecond, totals.averageSpeedMetersPerSecond,
             totals.averageHeartRate, totals.maxHeartRate, totals.rmssdMilliseconds, totals.elevationGainMeters,
-            totals.elevationLossMeters,
+            totals.elevationLossMeters, totals.averageCadence, totals.maxCadence, totals.averagePower, totals.maxPower,
+            totals.normalizedPower, totals.workKilojoules,
         ]
         if let boot {
             arguments += [boot.bootID, boot.secondsSinceBoot, workout]
@@ -164,7 +166,8 @@ extension HubStore {
 
     private static let totalsColumns = """
         moving_seconds = ?, distance_m = ?, steps = ?, kcal = ?, speed_min = ?, speed_max = ?, speed_avg = ?,
-        heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?
+        heart_rate_avg = ?, heart_rate_max = ?, rmssd_ms = ?, elevation_gain_m = ?, elevation_loss_m = ?,
+        cadence_avg = ?, cadence_max = ?, power_avg = ?, power_max = ?, power_normalized = ?, work_kj = ?
         """
     private static let totalsUpdate = "UPDATE workouts SET \(totalsColumns) WHERE id = ?"
     private static let totalsAndBootUpdate =
@@ -226,7 +229,8 @@ extension HubStore {
             ).map { row in
                 WorkoutLap(
                     number: row["number"], endedAt: Date(timeIntervalSince1970: row["ended_at"]),
-                    movingSeconds: row["moving_seconds"], distanceMeters: row["distance_m"])
+                    movingSeconds: row["moving_seconds"], distanceMeters: row["distance_m"],
+                    averagePower: row["power_avg"], averageCadence: row["cadence_avg"])
             }
         }
     }
@@ -265,7 +269,8 @@ extension HubStore {
             second: row["second"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
             heartRate: row["heart_rate"], latitude: row["latitude"], longitude: row["longitude"],
             speedMetersPerSecond: row["speed"], distanceMeters: row["distance_m"], kilocalories: row["kcal"],
-            steps: row["steps"], rrIntervals1024: decode(rr: row["rr"]), altitudeMeters: row["altitude_m"])
+            steps: row["steps"], rrIntervals1024: decode(rr: row["rr"]), altitudeMeters: row["altitude_m"],
+            cadence: row["cadence"], powerWatts: row["power"])
     }
 
     static func workout(from row: Row) -> Workout {
@@ -282,6 +287,12 @@ extension HubStore {
         totals.rmssdMilliseconds = row["rmssd_ms"]
         totals.elevationGainMeters = row["elevation_gain_m"]
         totals.elevationLossMeters = row["elevation_loss_m"]
+        totals.averageCadence = row["cadence_avg"]
+        totals.maxCadence = row["cadence_max"]
+        totals.averagePower = row["power_avg"]
+        totals.maxPower = row["power_max"]
+        totals.normalizedPower = row["power_normalized"]
+        totals.workKilojoules = row["work_kj"]
         let goal = (row["goal_kind"] as String?).flatMap(GoalKind.init(rawValue:)).map {
             Goal(kind: $0, target: row["goal_target"])
         }
@@ -296,6 +307,7 @@ extension HubStore {
             recovery: (row["recovery"] as String?).flatMap(WorkoutRecovery.init(rawValue:)),
             isSimulated: row["simulated"] ?? false, lastSeenBoot: boot)
         workout.sport = row["sport"]
+        workout.kind = WorkoutKind(rawValue: row["kind"] ?? WorkoutKind.default.rawValue)
         return workout
     }
 }

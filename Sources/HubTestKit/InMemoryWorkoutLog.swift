@@ -27,16 +27,16 @@ public final class InMemoryWorkoutLog: WorkoutLog, ProfileSource {
 
     public func profile() async throws -> Profile? { state.withLock { $0.profile } }
 
-    public func startWorkout(at date: Date, goal: Goal?, simulated: Bool, seenAt boot: BootTime?) async throws
-        -> WorkoutID
-    {
+    public func startWorkout(
+        at date: Date, goal: Goal?, simulated: Bool, seenAt boot: BootTime?, kind: WorkoutKind
+    ) async throws -> WorkoutID {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
             state.entries[id] = Entry(
                 workout: Workout(
                     id: id, startedAt: date, endedAt: nil, status: .running, totals: WorkoutTotals(), goal: goal,
-                    recovery: nil, isSimulated: simulated, lastSeenBoot: boot))
+                    recovery: nil, isSimulated: simulated, lastSeenBoot: boot, kind: kind))
             return id
         }
     }

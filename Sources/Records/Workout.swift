@@ -32,6 +32,17 @@ public struct WorkoutTotals: Sendable, Equatable, Codable {
     /// Metres climbed and descended, counted with hysteresis; nil when no second had an altitude.
     public var elevationGainMeters: Double?
     public var elevationLossMeters: Double?
+    /// Crank revolutions (rides), steps (on foot) or strokes (rowing) a minute, over the seconds that had a cadence.
+    public var averageCadence: Double?
+    public var maxCadence: Int?
+    /// Watts over the seconds that had a power reading; nil without a power meter or a machine that measures it.
+    public var averagePower: Double?
+    public var maxPower: Int?
+    /// Normalised power (the fourth root of the mean fourth power of the 30 s rolling average), watts; nil until 30 s
+    /// of power.
+    public var normalizedPower: Double?
+    /// Mechanical work, kilojoules (the sum of a second's watts).
+    public var workKilojoules: Double?
 
     public init() {}
 }
@@ -53,15 +64,19 @@ public struct Workout: Sendable, Equatable, Codable, Identifiable {
     /// The sport the imported file stated ("running", "biking", "other"); nil when recorded by the hub. Not part
     /// of the JSON output.
     public var sport: String? = nil
+    /// What sort of workout it was: chosen at the start, or from the sport of an imported file.
+    public var kind: WorkoutKind = .default
 
     private enum CodingKeys: String, CodingKey {
-        case id, startedAt, endedAt, status, totals, goal, recovery, isSimulated
+        case id, startedAt, endedAt, status, totals, goal, recovery, isSimulated, kind
     }
 
     public init(
         id: WorkoutID, startedAt: Date, endedAt: Date?, status: WorkoutStatus, totals: WorkoutTotals,
-        goal: Goal?, recovery: WorkoutRecovery?, isSimulated: Bool = false, lastSeenBoot: BootTime? = nil
+        goal: Goal?, recovery: WorkoutRecovery?, isSimulated: Bool = false, lastSeenBoot: BootTime? = nil,
+        kind: WorkoutKind = .default
     ) {
+        self.kind = kind
         self.id = id
         self.startedAt = startedAt
         self.endedAt = endedAt
@@ -92,12 +107,18 @@ public struct WorkoutSample: Sendable, Equatable, Codable {
     public var steps: Int?
     /// The beat-to-beat intervals received in this second, in the strap's 1/1024 s, exactly as it sent them.
     public var rrIntervals1024: [UInt16]
+    /// Crank revolutions, steps or strokes a minute in this second, rounded; nil without a cadence source.
+    public var cadence: Int?
+    /// Watts in this second; nil without a power meter or a machine that measures power.
+    public var powerWatts: Int?
 
     public init(
         second: Int, recordedAt: Date, heartRate: Int?, latitude: Double?, longitude: Double?,
         speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil
+        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil, cadence: Int? = nil, powerWatts: Int? = nil
     ) {
+        self.cadence = cadence
+        self.powerWatts = powerWatts
         self.rrIntervals1024 = rrIntervals1024
         self.altitudeMeters = altitudeMeters
         self.second = second
@@ -130,8 +151,16 @@ public struct WorkoutLap: Sendable, Equatable, Codable {
     /// Moving time and distance of this lap alone.
     public var movingSeconds: Int
     public var distanceMeters: Double
+    /// Averages of this lap's seconds that had them; nil without a power or cadence source.
+    public var averagePower: Double?
+    public var averageCadence: Double?
 
-    public init(number: Int, endedAt: Date, movingSeconds: Int, distanceMeters: Double) {
+    public init(
+        number: Int, endedAt: Date, movingSeconds: Int, distanceMeters: Double, averagePower: Double? = nil,
+        averageCadence: Double? = nil
+    ) {
+        self.averagePower = averagePower
+        self.averageCadence = averageCadence
         self.number = number
         self.endedAt = endedAt
         self.movingSeconds = movingSeconds

@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// What a GPX or TCX file holds: its points in time order, where its segments and laps begin, and its sport.
 public struct RecordedActivity: Sendable {
@@ -78,6 +79,25 @@ public struct RecordedLap: Sendable, Equatable {
 /// The sport written into an exported file; TCX knows these three.
 public enum ActivitySport: String, Sendable, CaseIterable {
     case running, biking, other
+
+    /// The sport of a kind of workout: a treadmill is running and a trainer ride biking, as Garmin and Strava file
+    /// them; a row, a strength session and other kinds are "other".
+    public init(kind: WorkoutKind) {
+        switch kind.movement {
+        case .onFoot: self = .running
+        case .wheels: self = .biking
+        case .rowing, .inPlace: self = .other
+        }
+    }
+
+    /// The kind of workout a file of this sport is stored as.
+    public var workoutKind: WorkoutKind {
+        switch self {
+        case .running: .run
+        case .biking: .ride
+        case .other: .other
+        }
+    }
 
     /// TCX's `Sport` attribute.
     var trainingCenterName: String {

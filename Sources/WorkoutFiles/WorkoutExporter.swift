@@ -14,13 +14,13 @@ public enum WorkoutExporter {
 
     /// Exports `workout` and returns the number of points written.
     ///
-    /// - Parameter sport: the sport to write; nil writes the one stored with the workout (an import's), else
-    ///   running.
+    /// - Parameter sport: the sport to write; nil writes the one stored with the workout (an import's), else the
+    ///   sport of its kind (``ActivitySport/init(kind:)``).
     public static func export(
         _ workout: Workout, from store: HubStore, format: WorkoutFileFormat, sport: ActivitySport? = nil,
         to output: ChunkedFileWriter
     ) async throws -> Int {
-        let sport = sport ?? workout.sport.flatMap(ActivitySport.init(rawValue:)) ?? .running
+        let sport = sport ?? workout.sport.flatMap(ActivitySport.init(rawValue:)) ?? ActivitySport(kind: workout.kind)
         let pauses = try await store.pauses(of: workout.id).map(\.startedAt).sorted()
         switch format {
         case .gpx:

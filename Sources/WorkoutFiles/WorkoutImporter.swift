@@ -245,6 +245,7 @@ public enum WorkoutImporter {
         var workout = ImportedWorkout(
             startedAt: start, endedAt: endedAt, totals: totals, samples: [], laps: laps, pauses: pauses)
         workout.sport = activity.sport.rawValue
+        workout.kind = activity.sport.workoutKind
         return Replayed(
             workout: workout, estimatedKilocalories: estimated,
             fileKilocalories: fileKilocalories > 0 ? fileKilocalories : nil)

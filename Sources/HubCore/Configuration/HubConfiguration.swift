@@ -148,14 +148,21 @@ public struct WorkoutSettings: Sendable, Equatable {
     public var resumeWithin: Duration
     /// A heart-rate reading older than this is not used: the workout records a gap instead.
     public var heartRateTimeout: Duration
+    /// The kind of a workout started without one (a button, `start` on the console).
+    public var defaultKind: WorkoutKind
 
-    public init(resumeWithin: Duration = .seconds(600), heartRateTimeout: Duration = .seconds(5)) {
+    public init(
+        resumeWithin: Duration = .seconds(600), heartRateTimeout: Duration = .seconds(5),
+        defaultKind: WorkoutKind = .default
+    ) {
         self.resumeWithin = resumeWithin
         self.heartRateTimeout = heartRateTimeout
+        self.defaultKind = defaultKind
     }
 
     init(_ table: ConfigTable) throws {
         resumeWithin = .seconds(try table.int("resume-within-minutes", default: 10, in: 0...1440) * 60)
         heartRateTimeout = .seconds(try table.int("heart-rate-timeout-seconds", default: 5, in: 1...60))
+        defaultKind = try table.workoutKind("default-kind") ?? .default
     }
 }

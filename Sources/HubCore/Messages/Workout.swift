@@ -14,11 +14,23 @@ public struct WorkoutCommand: BusMessage, Equatable {
     /// When the command was given, on the hub's monotonic clock; nil means "when it is published". A source that
     /// knows better (the simulator's schedule) says so, and the engine applies the command at that moment.
     public var at: HubInstant?
+    /// For `start` (and `toggle` when idle): the kind of workout to start; nil starts the kind chosen last
+    /// (`WorkoutKindChosen`), else `[workout] default-kind`.
+    public var kind: WorkoutKind?
 
-    public init(_ action: Action, at: HubInstant? = nil) {
+    public init(_ action: Action, at: HubInstant? = nil, kind: WorkoutKind? = nil) {
         self.action = action
         self.at = at
+        self.kind = kind
     }
+}
+
+/// The kind of the next workout was chosen (a button that steps through the kinds, a console command): the next
+/// start without a kind of its own starts this one.
+public struct WorkoutKindChosen: BusMessage, Equatable {
+    public var kind: WorkoutKind
+
+    public init(_ kind: WorkoutKind) { self.kind = kind }
 }
 
 /// Where the workout engine stands.
@@ -58,11 +70,14 @@ public struct WorkoutProgress: BusMessage, Equatable {
     /// running, the tick while paused. A plugin that acts on them (the goals plugin's auto-stop) sends its
     /// `WorkoutCommand` with this `at`, so the command takes effect at that second however late it arrives.
     public var at: HubInstant
+    /// What sort of workout it is: it decides which figures matter (pace on foot, speed and power on a bike).
+    public var kind: WorkoutKind
 
     public init(
         workoutID: WorkoutID, state: WorkoutState, elapsed: Duration, moving: Duration, totals: WorkoutTotals,
-        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, at: HubInstant
+        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, at: HubInstant, kind: WorkoutKind = .default
     ) {
+        self.kind = kind
         self.workoutID = workoutID
         self.state = state
         self.elapsed = elapsed

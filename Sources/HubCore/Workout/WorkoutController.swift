@@ -19,6 +19,9 @@ struct WorkoutController {
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
     private let settings: WorkoutSettings
+    /// The kind the next workout started without one of its own will be (`WorkoutKindChosen`); nil for
+    /// `[workout] default-kind`.
+    var chosenKind: WorkoutKind?
     private let context: PluginContext
     /// Read and written directly only to start a workout (which needs its id), to recover one after a crash and for
     /// the profile; every other write goes through `writer`.
@@ -118,7 +121,9 @@ struct WorkoutController {
     ///
     /// The command takes effect at the moment it was given, not when the engine gets to it: a press counts the
     /// same on a busy machine, and at `--speed 60`, where a few milliseconds late would be whole seconds.
-    mutating func handle(_ action: WorkoutCommand.Action, at instant: HubInstant) async -> Bool {
+    mutating func handle(_ action: WorkoutCommand.Action, at instant: HubInstant, kind: WorkoutKind? = nil) async
+        -> Bool
+    {
         let effect = WorkoutStateMachine.effect(of: action, in: state)
         let now = label(of: instant)
         switch effect {
@@ -126,7 +131,7 @@ struct WorkoutController {
             bus.publish(Announcement(reason))
             return false
         case .start:
-            return await start(at: instant)
+            return await start(at: instant, kind: kind ?? chosenKind ?? settings.defaultKind)
         case .pause:
             guard let session else { return false }
             // The seconds due before the press belong to the workout; the rest of this second is the pause's.
@@ -166,20 +171,21 @@ struct WorkoutController {
         }
     }
 
-    private mutating func start(at instant: HubInstant) async -> Bool {
+    private mutating func start(at instant: HubInstant, kind: WorkoutKind) async -> Bool {
         // A sped-up clock makes simulated times; simulated readings mark the workout as they arrive.
         let simulated = clock.speed != 1
         labelShift = 0
         let now = label(of: instant)
         do {
             // No goal: the engine records what was measured; what the workout aimed at is stored by whoever sets aims.
-            let id = try await store.startWorkout(at: now, goal: nil, simulated: simulated, seenAt: clock.bootTime)
-            session = WorkoutSession(id: id, startedAt: now, at: instant)
+            let id = try await store.startWorkout(
+                at: now, goal: nil, simulated: simulated, seenAt: clock.bootTime, kind: kind)
+            session = WorkoutSession(id: id, startedAt: now, at: instant, kind: kind)
             session?.isSimulated = simulated
             pendingRR.removeAll()
             change(to: .running)
-            logger.info("workout started", metadata: ["workout": "\(id)"])
-            bus.publish(Announcement("Workout started."))
+            logger.info("workout started", metadata: ["workout": "\(id)", "kind": "\(kind)"])
+            bus.publish(Announcement(kind == .default ? "Workout started." : "\(kind.name) started."))
             return true
         } catch {
             logger.error("cannot start a workout", metadata: ["error": "\(error)"])
@@ -213,7 +219,7 @@ struct WorkoutController {
         self.session = session
         let summary = Workout(
             id: session.id, startedAt: session.startedAt, endedAt: now, status: .finished, totals: totals,
-            goal: nil, recovery: nil, isSimulated: session.isSimulated)
+            goal: nil, recovery: nil, isSimulated: session.isSimulated, kind: session.kind)
         logger.info("workout finished", metadata: ["workout": "\(session.id)", "seconds": "\(totals.movingSeconds)"])
         let figures = [
             Format.clock(seconds: totals.movingSeconds), Format.measuredDistance(meters: totals.distanceMeters),
@@ -245,7 +251,7 @@ struct WorkoutController {
                 workoutID: session.id, state: state, elapsed: session.elapsed(at: at),
                 moving: .seconds(session.metrics.movingSeconds), totals: session.metrics.totals,
                 currentSpeedMetersPerSecond: state == .running ? session.metrics.lastSpeedMetersPerSecond : nil,
-                currentHeartRate: freshHeartRate(at: at), at: at))
+                currentHeartRate: freshHeartRate(at: at), at: at, kind: session.kind))
     }
 
     /// Closes every whole second that ended by `instant`.

@@ -45,8 +45,9 @@ public struct WorkoutEngine: Service {
                 if command.action == .start || command.action == .toggle { recording.set(true) }
                 let at = command.at ?? clock.instant
                 commandsInFlight.add(at)
-                return .command(command.action, at: at)
+                return .command(command.action, at: at, kind: command.kind)
             }
+            $0.route(WorkoutKindChosen.self) { .kindChosen($0.kind) }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
         }
@@ -59,7 +60,9 @@ public struct WorkoutEngine: Service {
         /// The heart-rate sensor said it is lost or disconnected.
         case heartRateGone
         /// A command, with when it was given.
-        case command(WorkoutCommand.Action, at: HubInstant)
+        case command(WorkoutCommand.Action, at: HubInstant, kind: WorkoutKind?)
+        /// The next workout's kind was chosen.
+        case kindChosen(WorkoutKind)
         case storeChanged
         case report(token: UInt64)
         /// A second of the ticker `generation` ended at `at`.
@@ -117,8 +120,9 @@ public struct WorkoutEngine: Service {
                     case .heartRateGone: controller.heartRateSensorGone()
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
-                    case .command(let action, let instant):
-                        if await controller.handle(action, at: instant),
+                    case .kindChosen(let kind): controller.chosenKind = kind
+                    case .command(let action, let instant, let kind):
+                        if await controller.handle(action, at: instant, kind: kind),
                             let origin = controller.session?.lastSecondClosedAt
                         {
                             startTicker(from: origin)

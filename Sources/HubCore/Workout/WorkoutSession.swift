@@ -11,6 +11,7 @@ struct WorkoutSession {
     let id: WorkoutID
     /// Wall-clock label of the start, as stored.
     let startedAt: Date
+    let kind: WorkoutKind
     /// Recorded from simulated sensors or on a sped-up clock; stored once it becomes true.
     var isSimulated = false
     var metrics = WorkoutMetrics()
@@ -34,7 +35,8 @@ struct WorkoutSession {
     /// Steps counted before a crash, carried into a resumed workout.
     private var stepsBefore = 0
 
-    init(id: WorkoutID, startedAt: Date, at instant: HubInstant) {
+    init(id: WorkoutID, startedAt: Date, at instant: HubInstant, kind: WorkoutKind = .default) {
+        self.kind = kind
         self.id = id
         self.startedAt = startedAt
         lastSecondClosedAt = instant
@@ -57,7 +59,7 @@ struct WorkoutSession {
         resuming workout: Workout, samples: [WorkoutSample], laps: [WorkoutLap], at instant: HubInstant,
         elapsedBefore: Duration
     ) {
-        self.init(id: workout.id, startedAt: workout.startedAt, at: instant)
+        self.init(id: workout.id, startedAt: workout.startedAt, at: instant, kind: workout.kind)
         elapsedBase = elapsedBefore
         isSimulated = workout.isSimulated
         metrics = WorkoutMetrics(restoring: samples)

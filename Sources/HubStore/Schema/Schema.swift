@@ -194,6 +194,27 @@ enum Schema {
             // again writes it; NULL for a workout recorded by the hub, which does not know it.
             try db.execute(sql: "ALTER TABLE workouts ADD COLUMN sport TEXT")
         }
+        migrator.registerMigration("v11: workout kinds, cadence and power") { db in
+            // A workout recorded before kinds was a run or walk on GPS (exported as running); an imported one was
+            // what its file said. Cadence and power are NULL where nothing measured them, never zero; a NULL in a
+            // WITHOUT ROWID row costs one byte of its header, and a small integer one or two more.
+            try db.execute(
+                sql: """
+                    ALTER TABLE workouts ADD COLUMN kind TEXT NOT NULL DEFAULT 'run';
+                    UPDATE workouts SET kind = CASE sport WHEN 'biking' THEN 'ride' WHEN 'other' THEN 'other' ELSE 'run' END;
+                    ALTER TABLE workouts ADD COLUMN cadence_avg REAL;
+                    ALTER TABLE workouts ADD COLUMN cadence_max INTEGER;
+                    ALTER TABLE workouts ADD COLUMN power_avg REAL;
+                    ALTER TABLE workouts ADD COLUMN power_max INTEGER;
+                    ALTER TABLE workouts ADD COLUMN power_normalized REAL;
+                    ALTER TABLE workouts ADD COLUMN work_kj REAL;
+                    ALTER TABLE workout_samples ADD COLUMN cadence INTEGER;   -- rpm, steps or strokes a minute
+                    ALTER TABLE workout_samples ADD COLUMN power INTEGER;     -- watts
+                    ALTER TABLE workout_laps ADD COLUMN power_avg REAL;
+                    ALTER TABLE workout_laps ADD COLUMN cadence_avg REAL;
+                    CREATE INDEX workouts_by_kind ON workouts(kind, started_at);
+                    """)
+        }
         return migrator
     }
 

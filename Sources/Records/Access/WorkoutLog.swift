@@ -6,13 +6,14 @@ import Foundation
 /// (`onWriterThread`), so a locked database blocks that thread and never the pool's.
 ///
 /// ```swift
-/// let id = try await log.startWorkout(at: now, goal: nil, simulated: false, seenAt: nil)
+/// let id = try await log.startWorkout(at: now, goal: nil, simulated: false, seenAt: nil, kind: .indoorRide)
 /// try await log.recordSamples(samples, totals: totals, of: id, seenAt: boot)
 /// try await log.finishWorkout(id, at: end, totals: totals, recovery: nil)
 /// ```
 public protocol WorkoutLog: Sendable {
-    /// Opens a workout that started at `date` and returns its id.
-    func startWorkout(at date: Date, goal: Goal?, simulated: Bool, seenAt boot: BootTime?) async throws -> WorkoutID
+    /// Opens a workout of `kind` that started at `date` and returns its id.
+    func startWorkout(at date: Date, goal: Goal?, simulated: Bool, seenAt boot: BootTime?, kind: WorkoutKind)
+        async throws -> WorkoutID
     /// Marks `workout` as recorded from simulated sensors or on a sped-up clock.
     func markSimulated(_ workout: WorkoutID) async throws
     /// Adds seconds to `workout` (a second already there is replaced) and its totals so far.

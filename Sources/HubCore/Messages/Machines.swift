@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a fitness machine reports beside speed, cadence and power (those come as `SpeedMeasured`,
+/// `CadenceMeasured` and `PowerMeasured`): each figure nil when the machine does not send it.
+public struct MachineMeasured: BusMessage, Equatable {
+    /// A treadmill's incline, percent.
+    public var inclinePercent: Double?
+    /// A trainer's or rower's resistance level, in the machine's own steps.
+    public var resistanceLevel: Double?
+    /// Metres climbed, the machine's own running total.
+    public var elevationGainMeters: Double?
+    /// A rower's strokes, its own running total.
+    public var strokeCount: Int?
+    /// The heart rate the machine measures itself (hand grips, its own strap): used only without a strap.
+    public var heartRate: Int?
+    /// The machine's own energy estimate, kcal since it started: used only without a strap.
+    public var totalKilocalories: Int?
+    public var source: String
+    public var timestamp: Date
+    public var isSimulated: Bool
+
+    public init(
+        inclinePercent: Double? = nil, resistanceLevel: Double? = nil, elevationGainMeters: Double? = nil,
+        strokeCount: Int? = nil, heartRate: Int? = nil, totalKilocalories: Int? = nil, source: String,
+        timestamp: Date, isSimulated: Bool = false
+    ) {
+        self.inclinePercent = inclinePercent
+        self.resistanceLevel = resistanceLevel
+        self.elevationGainMeters = elevationGainMeters
+        self.strokeCount = strokeCount
+        self.heartRate = heartRate
+        self.totalKilocalories = totalKilocalories
+        self.source = source
+        self.timestamp = timestamp
+        self.isSimulated = isSimulated
+    }
+}
+
+/// Asks the connected fitness machine to hold a target: a trainer's power (ERG) or resistance, a treadmill's speed
+/// or incline. Sent by the console (`target power 200`) and by guided programs; the machine's plugin answers with
+/// an `Announcement` saying whether the machine took it.
+public struct MachineTarget: BusMessage, Equatable {
+    public enum Target: Sendable, Equatable {
+        case power(watts: Int)
+        /// In the machine's own steps (FTMS resolution 0.1).
+        case resistance(level: Double)
+        case speed(metersPerSecond: Double)
+        case incline(percent: Double)
+    }
+
+    public var target: Target
+
+    public init(_ target: Target) { self.target = target }
+}

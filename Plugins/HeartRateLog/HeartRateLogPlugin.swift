@@ -20,6 +20,15 @@ import Synchronization
 public struct HeartRateLogPlugin: Plugin {
     public static let id: PluginID = "heart-rate-log"
     public static let capabilities: PluginCapabilities = [.onByDefault]
+    /// `[heart-rate-log]` was the core's table before the log became a plugin: a file that still keeps the log's
+    /// days there must not quietly keep it for ever.
+    public static let movedSettings = [
+        MovedSetting(
+            from: ["heart-rate-log"],
+            problem: "the heart-rate log's settings moved to [plugins.heart-rate-log] (the log is a plugin now)",
+            fix: "Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as it is), or delete it "
+                + "when the file has a [plugins.heart-rate-log] table already.")
+    ]
 
     private let context: PluginContext
     private let flushEvery: Duration

@@ -16,6 +16,14 @@ public struct SharePlugin: Plugin {
     /// the text after a workout; and an output for the person, so it stops after the workout engine: a workout
     /// finished by the shutdown still has its text, and the console (which stops after it) still shows it.
     public static let capabilities: PluginCapabilities = [.presentsToPerson, .onByDefault]
+    /// The share text's templates and hashtag were in `[reports]` before this plugin took them.
+    public static let movedSettings = ["hashtag", "short-workout", "long-workout", "short-stats", "long-stats"].map {
+        key in
+        MovedSetting(
+            from: ["reports", key], problem: "the share text's settings have moved from [reports] to [plugins.share]",
+            fix: "Move the line \(key) = … under a [plugins.share] table, or delete it when that table sets it "
+                + "already ([reports] keeps only units; the sample configuration shows the share text's keys).")
+    }
 
     private enum Event: Sendable {
         case finished(Workout)

@@ -73,10 +73,11 @@ struct ConfigOptions: ParsableArguments {
             if let path = config
                 ?? ProcessInfo.processInfo.environment["STAYFIT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 })
             {
-                return try HubConfiguration.load(path: path)
+                return try HubConfiguration.load(path: path, movedSettings: pluginRegistry.movedSettings)
             }
             if FileManager.default.fileExists(atPath: "/etc/stayfit/stayfit.toml") {
-                return try HubConfiguration.load(path: "/etc/stayfit/stayfit.toml")
+                return try HubConfiguration.load(
+                    path: "/etc/stayfit/stayfit.toml", movedSettings: pluginRegistry.movedSettings)
             }
             return try HubConfiguration(text: Self.builtInDefaults, file: "built-in defaults")
         } catch {

@@ -6,9 +6,8 @@ import Testing
 @Suite struct SensorKindLineTests {
     @Test(arguments: [
         (SensorStatusChanged.Sensor.location, "Location sensor (simulator): connected"),
-        (.cyclingSpeedCadence, "Cycling speed and cadence sensor (simulator): connected"),
-        (.power, "Power sensor (simulator): connected"),
-        (.treadmill, "Treadmill sensor (simulator): connected"),
+        (.init(rawValue: "speed and cadence"), "Speed and cadence sensor (simulator): connected"),
+        (.init(rawValue: "power"), "Power sensor (simulator): connected"),
     ])
     func aSensorOfAnyKindIsNamedByItsWords(sensor: SensorStatusChanged.Sensor, line: String) {
         #expect(

@@ -46,4 +46,20 @@ import Testing
         #expect(try HeartRateLogPlugin.Configuration(table) == HeartRateLogPlugin.Configuration())
         try table.rejectUnknownKeys()
     }
+
+    /// `[heart-rate-log]` moved into the plugin's table: a file that still has it is told where, not ignored (which
+    /// would keep the log for ever behind the person's back).
+    @Test func theOldTableSaysWhereItMoved() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(
+                text: "[hub]\n\n[heart-rate-log]\nkeep-days = 30\n", file: "stayfit.toml",
+                movedSettings: PluginRegistry([HeartRateLogPlugin.self]).movedSettings)
+        }
+        #expect((error.kind, error.line, error.key) == (.unknownKey, 3, "heart-rate-log"))
+        #expect(
+            error.description
+                == "stayfit.toml:3: heart-rate-log: the heart-rate log's settings moved to [plugins.heart-rate-log] "
+                + "(the log is a plugin now). Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as "
+                + "it is), or delete it when the file has a [plugins.heart-rate-log] table already.")
+    }
 }

@@ -134,33 +134,45 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         #expect(configuration.pluginTables["simulator"]?.keys == ["speed"])
     }
 
-    /// `[heart-rate-log]` moved into the plugin's table: a file that still has it is told where, not ignored (which
-    /// would keep the log for ever behind the person's back).
-    @Test func theHeartRateLogsOldTableSaysWhereItMoved() throws {
+    /// A setting a plugin took over from elsewhere in the file: a file that still has it at its old place is told
+    /// where it went, not ignored (which would, say, keep the heart-rate log for ever behind the person's back).
+    @Test func aMovedSettingSaysWhereItWent() throws {
+        let moved = [MovedSetting(from: ["old-log"], problem: "the log moved to [plugins.log]", fix: "Rename it.")]
         let error = try #require(throws: ConfigurationError.self) {
-            try HubConfiguration(text: "[hub]\n\n[heart-rate-log]\nkeep-days = 30\n", file: "stayfit.toml")
+            try HubConfiguration(text: "[hub]\n\n[old-log]\nkeep-days = 30\n", file: "stayfit.toml", movedSettings: moved)
         }
         #expect(error.kind == .unknownKey)
         #expect(error.line == 3)
-        #expect(error.key == "heart-rate-log")
-        #expect(
-            error.description
-                == "stayfit.toml:3: heart-rate-log: the heart-rate log's settings moved to [plugins.heart-rate-log] "
-                + "(the log is a plugin now). Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as "
-                + "it is), or delete it when the file has a [plugins.heart-rate-log] table already.")
+        #expect(error.key == "old-log")
+        #expect(error.description == "stayfit.toml:3: old-log: the log moved to [plugins.log]. Rename it.")
+        // Without the plugin that took it, it is just an unknown table.
+        let unknown = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: "[hub]\n\n[old-log]\nkeep-days = 30\n", file: "stayfit.toml")
+        }
+        #expect(unknown.problem != error.problem)
     }
 
-    /// Two moved settings: the one higher up in the file is named, as any other first mistake would be.
+    /// Two moved settings: the one higher up in the file is named, as any other first mistake would be; a key in a
+    /// table that stays (`[reports] hashtag`) is found as well as a whole table.
     @Test func ofTwoMovedSettingsTheFirstInTheFileIsNamed() throws {
+        let moved = [
+            MovedSetting(from: ["reports", "hashtag"], problem: "p", fix: "f"),
+            MovedSetting(from: ["old-log"], problem: "p", fix: "f"),
+        ]
         let error = try #require(throws: ConfigurationError.self) {
             try HubConfiguration(
-                text: "[reports]\nhashtag = \"#x\"\n\n[heart-rate-log]\nkeep-days = 3\n", file: "s.toml")
+                text: "[reports]\nhashtag = \"#x\"\n\n[old-log]\nkeep-days = 3\n", file: "s.toml", movedSettings: moved)
         }
         #expect((error.key, error.line) == ("reports.hashtag", 2))
         let later = try #require(throws: ConfigurationError.self) {
-            try HubConfiguration(text: "[heart-rate-log]\nkeep-days = 3\n[reports]\nhashtag = \"#x\"\n", file: "s.toml")
+            try HubConfiguration(
+                text: "[old-log]\nkeep-days = 3\n[reports]\nhashtag = \"#x\"\n", file: "s.toml", movedSettings: moved)
         }
-        #expect((later.key, later.line) == ("heart-rate-log", 1))
+        #expect((later.key, later.line) == ("old-log", 1))
+        // The same name elsewhere is not the moved setting.
+        #expect(throws: Never.self) {
+            try HubConfiguration(text: "[plugins.share]\nhashtag = \"#x\"\n", file: "s.toml", movedSettings: moved)
+        }
     }
 
     @Test func aMissingFileIsUnreadable() throws {

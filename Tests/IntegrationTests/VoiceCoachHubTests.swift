@@ -66,6 +66,8 @@ import Testing
         let spoken = result.error.split(separator: "\n").filter { $0.contains("speech ready") }
         #expect(spoken.contains { $0.contains("Workout started.") }, "\(spoken)")
         #expect(spoken.contains { $0.contains("1 minute,") && $0.contains("metres") }, "\(spoken)")
-        #expect(spoken.contains { $0.contains("Workout finished. 2 minutes,") }, "\(spoken)")
+        // "2 minutes," on a quiet machine; at 60× a stop that reaches the engine 17 ms late (a loaded machine) finds
+        // a second more recorded, and the summary says "2 minutes 1 second": the coach's words are what is tested.
+        #expect(spoken.contains { $0.contains("Workout finished. 2 minutes") }, "\(spoken)")
     }
 }

@@ -49,4 +49,25 @@ import Testing
             "\(error)".contains(words) && "\(error)".contains("t.toml:2") && "\(error)".contains("plugins.share.")
         }
     }
+
+    /// The share text's keys were in `[reports]` until the share plugin took them: a file that still has them
+    /// there is told where they went, not read as before nor ignored.
+    @Test(arguments: [
+        "hashtag = \"#run\"", "short-workout = \"{distance}!\"", "long-workout = \"{time}\"",
+        "short-stats = \"{period}\"", "long-stats = \"{period}\"",
+    ])
+    func aShareKeyLeftInReportsSaysItMovedToThePluginTable(line: String) throws {
+        let key = String(line.prefix { $0 != " " })
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(
+                text: "[reports]\nunits = \"metric\"\n\(line)\n", file: "t.toml",
+                movedSettings: SharePlugin.movedSettings)
+        }
+        #expect((error.kind, error.key, error.line) == (.unknownKey, "reports.\(key)", 3))
+        #expect(
+            error.description
+                == "t.toml:3: reports.\(key): the share text's settings have moved from [reports] to [plugins.share]. "
+                + "Move the line \(key) = … under a [plugins.share] table, or delete it when that table sets it "
+                + "already ([reports] keeps only units; the sample configuration shows the share text's keys).")
+    }
 }

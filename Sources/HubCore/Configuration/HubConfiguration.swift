@@ -24,7 +24,10 @@ public struct HubConfiguration {
     ///
     /// `/dev/null` is an empty file; anything but a regular file (a directory, a FIFO, a device such as
     /// `/dev/zero`), a file over `largestFile` or one with a NUL byte is an `.unreadable` error.
-    public static func load(path: String) throws -> HubConfiguration {
+    ///
+    /// - Parameter movedSettings: the settings plugins took over from elsewhere in the file
+    ///   (`PluginRegistry.movedSettings`): one found at its old place is an error that says where it went.
+    public static func load(path: String, movedSettings: [MovedSetting] = []) throws -> HubConfiguration {
         let text: String
         do {
             text = try TextFile.read(path, limit: largestFile)
@@ -33,15 +36,15 @@ public struct HubConfiguration {
                 kind: .unreadable, file: path, line: error.line, key: nil, problem: "the configuration file \(error)",
                 fix: Self.fix(for: error))
         }
-        return try HubConfiguration(text: text, file: path)
+        return try HubConfiguration(text: text, file: path, movedSettings: movedSettings)
     }
 
-    /// Parses `text`, naming it `file` in errors.
+    /// Parses `text`, naming it `file` in errors; `movedSettings` as for ``load(path:movedSettings:)``.
     ///
     /// - Throws: `ConfigurationError`; `.tooDeep` for tables or lists nested deeper than the parser can safely
     ///   follow, and `.syntax` for a table header without a name, which the parser cannot take: both checked before
     ///   the parser sees the text.
-    public init(text: String, file: String) throws {
+    public init(text: String, file: String, movedSettings: [MovedSetting] = []) throws {
         // The TOML parser reads a C string: it would stop at a NUL and ignore the rest of the file without a word.
         if let line = TextFile.lineOfFirstNUL(in: text.utf8) {
             throw ConfigurationError(
@@ -92,24 +95,10 @@ public struct HubConfiguration {
         let workoutTable = try root.table("workout") ?? .empty(keyPath: ["workout"], file: file)
         let workout = try WorkoutSettings(workoutTable)
         try workoutTable.rejectUnknownKeys()
-        // Moved, not dropped: a file that still keeps the log's days there must not quietly keep it for ever.
-        let movedLog =
-            root.contains("heart-rate-log")
-            ? ConfigurationError(
-                kind: .unknownKey, file: file, line: source.line(of: ["heart-rate-log"]), key: "heart-rate-log",
-                problem: "the heart-rate log's settings moved to [plugins.heart-rate-log] (the log is a plugin now)",
-                fix: "Rename [heart-rate-log] to [plugins.heart-rate-log] (keep-days stays as it is), or delete it "
-                    + "when the file has a [plugins.heart-rate-log] table already.") : nil
+        // Before any table is read: a moved setting is named as moved, not as an unknown key of its old table.
+        if let moved = MovedSetting.firstFound(movedSettings, in: root) { throw moved }
         let reportsTable = try root.table("reports") ?? .empty(keyPath: ["reports"], file: file)
-        let reports: ReportSettings
-        do {
-            reports = try ReportSettings(reportsTable)
-        } catch let moved as ConfigurationError {
-            // Of two moved settings, the one higher up in the file is named first, as any other mistake would be.
-            if let movedLog, (movedLog.line ?? .max) < (moved.line ?? .max) { throw movedLog }
-            throw moved
-        }
-        if let movedLog { throw movedLog }
+        let reports = try ReportSettings(reportsTable)
         try reportsTable.rejectUnknownKeys()
         var plugins: [PluginID: ConfigTable] = [:]
         if let pluginsTable = try root.table("plugins") {

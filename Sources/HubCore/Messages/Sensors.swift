@@ -98,18 +98,12 @@ public struct SensorStatusChanged: BusMessage, Equatable {
 
         public var description: String { rawValue }
 
-        /// A heart-rate strap or watch.
+        /// What measures the core's own `HeartRateMeasured`: the workout engine records a gap from the moment it
+        /// is lost. Every other kind (speed and cadence sensors, power meters, machines) is declared by the plugin
+        /// that reads it.
         public static let heartRate = Sensor(rawValue: "heart rate")
-        /// A GPS receiver.
+        /// What measures the core's own `PositionMeasured`, a GPS receiver.
         public static let location = Sensor(rawValue: "location")
-        /// A step counter (foot pod, phone).
-        public static let steps = Sensor(rawValue: "steps")
-        /// A cycling speed and cadence sensor (GATT 0x1816).
-        public static let cyclingSpeedCadence = Sensor(rawValue: "cycling speed and cadence")
-        /// A cycling power meter (GATT 0x1818).
-        public static let power = Sensor(rawValue: "power")
-        /// A treadmill or other fitness machine (GATT 0x1826).
-        public static let treadmill = Sensor(rawValue: "treadmill")
     }
 
     public enum Status: String, Sendable, Codable {

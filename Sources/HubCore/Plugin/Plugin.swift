@@ -31,6 +31,9 @@ public protocol Plugin: Service {
     /// What the hub must know about this kind of plugin (where it stops in a shutdown, whether it needs real
     /// time). Empty unless the plugin declares otherwise.
     static var capabilities: PluginCapabilities { get }
+    /// Settings this plugin took over from elsewhere in the file: found at their old place, the file is refused
+    /// with a message that says where they went. None unless the plugin declares some.
+    static var movedSettings: [MovedSetting] { get }
     /// Validates configuration and wires dependencies. Does no I/O; throws a `ConfigurationError` naming the key.
     ///
     /// Called once when the hub starts (and by `stayfit config check`), and again for every supervised restart.
@@ -39,6 +42,7 @@ public protocol Plugin: Service {
 
 extension Plugin {
     public static var capabilities: PluginCapabilities { [] }
+    public static var movedSettings: [MovedSetting] { [] }
 }
 
 /// A plugin's typed settings, read from its `[plugins.<id>]` table.

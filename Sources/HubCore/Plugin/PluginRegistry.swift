@@ -76,6 +76,15 @@ public struct PluginRegistry: Sendable {
         return found
     }
 
+    /// The settings every known plugin took over from elsewhere in the file, for `HubConfiguration.load`.
+    public var movedSettings: [MovedSetting] {
+        var settings: [MovedSetting] = []
+        for type in types { settings += Self.movedSettings(of: type) }
+        return settings
+    }
+
+    private static func movedSettings<P: Plugin>(of type: P.Type) -> [MovedSetting] { P.movedSettings }
+
     /// What the plugin type with `id` declares; empty for an unknown id.
     func capabilities(of id: PluginID) -> PluginCapabilities {
         types.first { $0.id == id }.map { Self.capabilities(of: $0) } ?? []

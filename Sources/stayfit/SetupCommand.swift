@@ -51,7 +51,8 @@ struct SetupCommand: AsyncParsableCommand {
             let detected = SetupDetection.look(at: systemRoot)
             if detect {
                 let text = SetupConfiguration(detected: detected).text(on: Self.today())
-                _ = try ConfigurationCheck.enabledPlugins(HubConfiguration(
+                _ = try ConfigurationCheck.enabledPlugins(
+                    HubConfiguration(
                         text: text, file: "stayfit setup --detect", movedSettings: pluginRegistry.movedSettings))
                 // The file on standard output, what was found on standard error: `> stayfit.toml` stays clean.
                 printError(detected.summary)

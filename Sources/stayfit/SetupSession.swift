@@ -39,7 +39,8 @@ struct SetupSession {
     private mutating func finish() async throws {
         let path = command.path
         let text = configuration.text(on: SetupCommand.today())
-        let plugins = try ConfigurationCheck.enabledPlugins(HubConfiguration(text: text, file: path, movedSettings: pluginRegistry.movedSettings))
+        let plugins = try ConfigurationCheck.enabledPlugins(
+            HubConfiguration(text: text, file: path, movedSettings: pluginRegistry.movedSettings))
         writeLine("")
         var ifExists = SafeFileWriter.IfExists.refuse
         var existing = stat()

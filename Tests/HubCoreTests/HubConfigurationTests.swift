@@ -139,7 +139,8 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
     @Test func aMovedSettingSaysWhereItWent() throws {
         let moved = [MovedSetting(from: ["old-log"], problem: "the log moved to [plugins.log]", fix: "Rename it.")]
         let error = try #require(throws: ConfigurationError.self) {
-            try HubConfiguration(text: "[hub]\n\n[old-log]\nkeep-days = 30\n", file: "stayfit.toml", movedSettings: moved)
+            try HubConfiguration(
+                text: "[hub]\n\n[old-log]\nkeep-days = 30\n", file: "stayfit.toml", movedSettings: moved)
         }
         #expect(error.kind == .unknownKey)
         #expect(error.line == 3)

@@ -8,17 +8,27 @@ public struct GATTSensorError: Error, Sendable, Equatable, CustomStringConvertib
     public let characteristic: GATTCharacteristic
     /// What was wrong, without the figures: the key a caller counts dropped samples by.
     public let reason: DropReason
-    /// The same, with the figures, for a log line.
-    public let detail: String
+    // Words are made only when someone reads them: a flood of bad payloads costs no string formatting.
+    private let words: @Sendable () -> String
 
-    /// Makes an error; `detail` names the field and the figure.
-    public init(_ characteristic: GATTCharacteristic, _ reason: DropReason, _ detail: String) {
+    /// Makes an error; `detail` names the field and the figure, and is worked out only when read.
+    public init(
+        _ characteristic: GATTCharacteristic, _ reason: DropReason,
+        _ detail: @autoclosure @escaping @Sendable () -> String
+    ) {
         self.characteristic = characteristic
         self.reason = reason
-        self.detail = detail
+        words = detail
     }
 
+    /// What was wrong with the figures, for a log line.
+    public var detail: String { words() }
+
     public var description: String { "\(characteristic) dropped: \(detail)" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.characteristic == rhs.characteristic && lhs.reason == rhs.reason && lhs.detail == rhs.detail
+    }
 }
 
 /// Why a sample was dropped, without its figures, so that drops can be counted per kind.

@@ -19,6 +19,22 @@ public enum GATTCharacteristic: UInt16, Sendable, CaseIterable, CustomStringConv
         return String(repeating: "0", count: 8 - hex.count) + hex + "-0000-1000-8000-00805f9b34fb"
     }
 
+    /// The characteristic whose UUID BlueZ reports (any case; 128-bit on the base UUID, or the 4-digit short form);
+    /// nil for one this module does not know.
+    public init?(uuidString: String) {
+        let lower = uuidString.lowercased()
+        let short: Substring
+        if lower.count == 4 {
+            short = Substring(lower)
+        } else if lower.count == 36, lower.hasPrefix("0000"), lower.hasSuffix("-0000-1000-8000-00805f9b34fb") {
+            short = lower.dropFirst(4).prefix(4)
+        } else {
+            return nil
+        }
+        guard let value = UInt16(short, radix: 16) else { return nil }
+        self.init(rawValue: value)
+    }
+
     /// The name the Bluetooth SIG gives it, for logs and messages.
     public var description: String {
         switch self {

@@ -175,6 +175,7 @@ private struct Feeder {
     var lastDistanceMeters = 0.0
     var statistics = PowerStatistics()
     var accumulator = DistanceAccumulator()
+    var lastTotalAt = Duration.zero
     let maximumSpeed = PlausibilityLimits.maximumSpeedKilometersPerHour
     let maximumCadence = PlausibilityLimits.maximumCadencePerMinute
     let powerRange = 0...PlausibilityLimits.maximumPowerWatts
@@ -199,7 +200,7 @@ private struct Feeder {
             tally.expect(measurement.speedMetersPerSecond * 3.6 <= maximumSpeed, "speed", payload: number)
             tally.expect(Double(measurement.cadenceStepsPerMinute) <= maximumCadence, "cadence", payload: number)
             if let total = measurement.totalDistanceMeters {
-                try accumulate(total, characteristic, number, &tally)
+                try accumulate(total, characteristic, at: hubTime, number, &tally)
             }
         case .indoorBikeData:
             let data = try IndoorBikeData(decoding: payload)
@@ -208,23 +209,31 @@ private struct Feeder {
                 [data.instantaneousCadenceRevolutionsPerMinute, data.averageCadenceRevolutionsPerMinute], number, &tally
             )
             checkPowers([data.instantaneousPowerWatts, data.averagePowerWatts], number, &tally)
-            if let total = data.totalDistanceMeters { try accumulate(Double(total), characteristic, number, &tally) }
+            if let total = data.totalDistanceMeters {
+                try accumulate(Double(total), characteristic, at: hubTime, number, &tally)
+            }
         case .treadmillData:
             let data = try TreadmillData(decoding: payload)
             checkSpeeds([data.instantaneousSpeedKilometersPerHour, data.averageSpeedKilometersPerHour], number, &tally)
             checkPowers([data.powerOutputWatts], number, &tally)
-            if let total = data.totalDistanceMeters { try accumulate(Double(total), characteristic, number, &tally) }
+            if let total = data.totalDistanceMeters {
+                try accumulate(Double(total), characteristic, at: hubTime, number, &tally)
+            }
         case .rowerData:
             let data = try RowerData(decoding: payload)
             checkCadences([data.strokeRatePerMinute, data.averageStrokeRatePerMinute], number, &tally)
             checkPowers([data.instantaneousPowerWatts, data.averagePowerWatts], number, &tally)
-            if let total = data.totalDistanceMeters { try accumulate(Double(total), characteristic, number, &tally) }
+            if let total = data.totalDistanceMeters {
+                try accumulate(Double(total), characteristic, at: hubTime, number, &tally)
+            }
         case .crossTrainerData:
             let data = try CrossTrainerData(decoding: payload)
             checkSpeeds([data.instantaneousSpeedKilometersPerHour, data.averageSpeedKilometersPerHour], number, &tally)
             checkCadences([data.stepsPerMinute, data.averageStepsPerMinute], number, &tally)
             checkPowers([data.instantaneousPowerWatts, data.averagePowerWatts], number, &tally)
-            if let total = data.totalDistanceMeters { try accumulate(Double(total), characteristic, number, &tally) }
+            if let total = data.totalDistanceMeters {
+                try accumulate(Double(total), characteristic, at: hubTime, number, &tally)
+            }
         case .fitnessMachineStatus:
             _ = try FitnessMachineStatus(decoding: payload)
         case .fitnessMachineFeature:
@@ -250,11 +259,15 @@ private struct Feeder {
     }
 
     private mutating func accumulate(
-        _ total: Double, _ characteristic: GATTCharacteristic, _ number: Int, _ tally: inout Tally
+        _ total: Double, _ characteristic: GATTCharacteristic, at hubTime: Duration, _ number: Int,
+        _ tally: inout Tally
     ) throws(GATTSensorError) {
         let before = accumulator.distanceMeters
-        let distance = try accumulator.add(totalMeters: total, from: characteristic)
+        let distance = try accumulator.add(totalMeters: total, at: hubTime, from: characteristic)
         tally.expect(distance >= before, "distance \(distance) m went back", payload: number)
+        tally.expect(
+            distance - before <= 27.8 * max((hubTime - lastTotalAt).inSeconds, 1), "distance jumped", payload: number)
+        lastTotalAt = hubTime
     }
 
     private func checkSpeeds(_ speeds: [Double?], _ number: Int, _ tally: inout Tally) {

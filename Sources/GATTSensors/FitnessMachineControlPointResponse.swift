@@ -41,6 +41,7 @@ public struct FitnessMachineControlPointResponse: Sendable, Equatable, CustomStr
 
     /// The op code of the request this answers.
     public var requestOpCode: UInt8
+    /// How the machine took the request.
     public var result: Result
     /// What follows the result (a spin-down's target speeds), undecoded.
     public var parameter: [UInt8]

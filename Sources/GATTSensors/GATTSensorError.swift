@@ -26,6 +26,7 @@ public struct GATTSensorError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "\(characteristic) dropped: \(detail)" }
 
+    /// Equal when the characteristic, the reason and the words are.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.characteristic == rhs.characteristic && lhs.reason == rhs.reason && lhs.detail == rhs.detail
     }

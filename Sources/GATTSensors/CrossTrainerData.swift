@@ -50,7 +50,7 @@ public struct CrossTrainerData: Sendable, Equatable {
     /// The user moves backward (flag bit 15).
     public var movingBackward: Bool
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed, step rate or
     ///   power outside ``PlausibilityLimits``.

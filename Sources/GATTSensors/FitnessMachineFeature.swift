@@ -96,7 +96,7 @@ public struct FitnessMachineFeature: Sendable, Equatable {
         self.targetSettings = targetSettings
     }
 
-    /// Decodes the value read from the characteristic; bytes after the 8 are ignored (see ``PayloadReader``).
+    /// Decodes the value read from the characteristic; bytes after the 8 are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty`` or ``DropReason/truncated``.
     public init(decoding bytes: some Collection<UInt8>) throws(GATTSensorError) {

@@ -3,6 +3,15 @@
 ///
 /// Every decoder and calculator of this module `throws(GATTSensorError)`: a value it returns is always within
 /// ``PlausibilityLimits``, so the caller can publish it as it is.
+///
+/// What is dropped and what is not:
+/// - A payload that ends before (or inside) a field its flags promise is dropped (``DropReason/truncated``): the
+///   fields after the cut are unknown, and a half-read field would be a wrong figure.
+/// - Bytes after the last promised field are ignored, not dropped: the Bluetooth SIG extends these
+///   characteristics by appending fields (under flag bits reserved today), and a client is to ignore what it does
+///   not know, so a newer sensor's payload still gives its known fields at the right offsets.
+/// - A field the machine marks "data not available" (0xFF, 0xFFFF, 0xFFFFFF, or 0x7FFF when signed) is nil, not a
+///   drop.
 public struct GATTSensorError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The characteristic whose payload (or request) this was.
     public let characteristic: GATTCharacteristic

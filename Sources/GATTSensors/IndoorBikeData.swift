@@ -41,7 +41,7 @@ public struct IndoorBikeData: Sendable, Equatable {
     /// Time left in the machine's programme.
     public var remainingTime: Duration?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed, cadence or power
     ///   outside ``PlausibilityLimits``.

@@ -38,7 +38,7 @@ public struct RowerData: Sendable, Equatable {
     /// Time left in the machine's programme.
     public var remainingTime: Duration?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a stroke rate or power
     ///   outside ``PlausibilityLimits``.

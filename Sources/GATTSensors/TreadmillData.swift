@@ -43,7 +43,7 @@ public struct TreadmillData: Sendable, Equatable {
     /// The user's power on the belt, watts: 0 to ``PlausibilityLimits/maximumPowerWatts``.
     public var powerOutputWatts: Int?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed or power outside
     ///   ``PlausibilityLimits``.

@@ -12,6 +12,11 @@ public enum GATTCharacteristic: UInt16, Sendable, CaseIterable, CustomStringConv
     case indoorBikeData = 0x2AD2
     case fitnessMachineControlPoint = 0x2AD9
     case fitnessMachineStatus = 0x2ADA
+    case supportedSpeedRange = 0x2AD4
+    case supportedInclinationRange = 0x2AD5
+    case supportedResistanceLevelRange = 0x2AD6
+    case supportedHeartRateRange = 0x2AD7
+    case supportedPowerRange = 0x2AD8
 
     /// The full 128-bit UUID as BlueZ spells it (lower case, on the Bluetooth base UUID).
     public var uuidString: String {
@@ -48,6 +53,11 @@ public enum GATTCharacteristic: UInt16, Sendable, CaseIterable, CustomStringConv
         case .indoorBikeData: "Indoor Bike Data"
         case .fitnessMachineControlPoint: "Fitness Machine Control Point"
         case .fitnessMachineStatus: "Fitness Machine Status"
+        case .supportedSpeedRange: "Supported Speed Range"
+        case .supportedInclinationRange: "Supported Inclination Range"
+        case .supportedResistanceLevelRange: "Supported Resistance Level Range"
+        case .supportedHeartRateRange: "Supported Heart Rate Range"
+        case .supportedPowerRange: "Supported Power Range"
         }
     }
 }

@@ -65,4 +65,6 @@ public enum DropReason: String, Sendable, CaseIterable, Hashable {
     case notAResponse
     /// A target that the control point's field cannot carry (out of its range or not a number).
     case targetOutOfRange
+    /// A supported range whose minimum is above its maximum.
+    case invalidRange
 }

@@ -240,6 +240,11 @@ private struct Feeder {
             _ = try FitnessMachineFeature(decoding: payload)
         case .fitnessMachineControlPoint:
             _ = try FitnessMachineControlPointResponse(decoding: payload)
+        case .supportedSpeedRange: _ = try SupportedRange.speedKilometersPerHour(decoding: payload)
+        case .supportedInclinationRange: _ = try SupportedRange.inclinationPercent(decoding: payload)
+        case .supportedResistanceLevelRange: _ = try SupportedRange.resistanceLevel(decoding: payload)
+        case .supportedHeartRateRange: _ = try SupportedRange.heartRateBeatsPerMinute(decoding: payload)
+        case .supportedPowerRange: _ = try SupportedRange.powerWatts(decoding: payload)
         }
     }
 

@@ -11,6 +11,8 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case quieter
     case playPauseMusic = "play-pause-music"
     case statusNow = "status-now"
+    /// Steps through the kinds of workout; the hub says each ("Next workout: Indoor ride.") before the start.
+    case nextKind = "next-kind"
 
     /// In plain words, as `stayfit buttons test` shows it.
     public var description: String {
@@ -24,13 +26,15 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .quieter: "quieter"
         case .playPauseMusic: "music play / pause"
         case .statusNow: "status now"
+        case .nextKind: "next kind of workout"
         }
     }
 
     /// The messages that carry it out, and the announcement that confirms it where no other part of the hub does.
     ///
     /// The workout engine confirms workout commands itself, with what actually happened ("Workout paused.",
-    /// "Lap 2: 3:00, 519 m.", or "No workout is under way." for a lap while idle); the status reporter answers
+    /// "Lap 2: 3:00, 519 m.", or "No workout is under way." for a lap while idle) and the kind chosen ("Next
+    /// workout: Indoor ride."); the status reporter answers
     /// "status now" with its sentence. Music commands are confirmed here: the music player may be off or missing,
     /// and the person still hears that the press was taken.
     /// - Parameter pressedAt: when the press began, for workout commands (a lap counts from the press, not from
@@ -46,6 +50,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .quieter: [MusicCommand(.volumeDown), Announcement("Quieter.")]
         case .playPauseMusic: [MusicCommand(.playPause), Announcement("Music play or pause.")]
         case .statusNow: [StatusRequested(source: "buttons")]
+        case .nextKind: [ChooseWorkoutKind(.next)]
         }
     }
 }

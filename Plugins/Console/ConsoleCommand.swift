@@ -3,6 +3,14 @@ import HubCore
 /// What a key press or a typed line asks for.
 public enum ConsoleCommand: Equatable, Sendable {
     case workout(WorkoutCommand.Action)
+    /// `start ride`: start a workout of this kind.
+    case start(WorkoutKind)
+    /// `kind ride`: the kind of the next workout started without one.
+    case chooseKind(WorkoutKind)
+    /// `target power 200`: ask the fitness machine to hold a target.
+    case target(MachineTarget.Target)
+    /// A line that names a command but not in a way it can be done (`start rowboat`): what is wrong, and the fix.
+    case mistake(String)
     case music(MusicCommand.Action)
     case status, help, quit
     /// "Status now": the hub answers with one sentence, said by the voice coach and printed here.
@@ -45,7 +53,7 @@ public enum ConsoleCommand: Equatable, Sendable {
 
     /// Typed commands in line mode (a pipe, a service), with the words that mean the same.
     public static let words: [(words: [String], command: ConsoleCommand, help: String)] = [
-        (["start"], .workout(.start), "start a workout"),
+        (["start"], .workout(.start), "start a workout; start KIND starts one of that kind, e.g. start indoor-ride"),
         (["pause"], .workout(.pause), "pause it"),
         (["resume"], .workout(.resume), "resume it"),
         (["toggle"], .workout(.toggle), "start, pause or resume, whichever fits"),
@@ -69,7 +77,17 @@ public enum ConsoleCommand: Equatable, Sendable {
         if words.hasPrefix("volume "), let percent = Int(words.dropFirst(7)), (0...100).contains(percent) {
             return .music(.setVolume(percent: percent))
         }
-        return Self.words.first { $0.words.contains(words) }?.command
+        if let command = Self.words.first(where: { $0.words.contains(words) })?.command { return command }
+        for (prefix, make) in [("start ", ConsoleCommand.start), ("kind ", ConsoleCommand.chooseKind)]
+        where words.hasPrefix(prefix) {
+            do {
+                return make(try WorkoutKind(parsing: String(words.dropFirst(prefix.count))))
+            } catch {
+                return .mistake("\(error).")
+            }
+        }
+        if words.hasPrefix("target ") { return MachineTargetWords.parse(String(words.dropFirst(7))) }
+        return nil
     }
 
     /// The key help shown in interactive mode.
@@ -80,6 +98,7 @@ public enum ConsoleCommand: Equatable, Sendable {
     /// The command list shown in line mode.
     public static var lineHelp: String {
         "Commands: " + words.map { "\($0.words[0]) (\($0.help))" }.joined(separator: ", ")
-            + ", volume N (0–100)"
+            + ", volume N (0–100), kind KIND (the next workout's kind: \(WorkoutKind.known.map(\.rawValue).joined(separator: ", "))), "
+            + "target power W / resistance N / speed KM/H / incline % (a smart trainer or treadmill)"
     }
 }

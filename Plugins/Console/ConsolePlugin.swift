@@ -165,6 +165,10 @@ public struct ConsolePlugin: Plugin {
     private func perform(_ command: ConsoleCommand, session: inout Session, output: inout ConsoleOutput) {
         switch command {
         case .workout(let action): context.bus.publish(WorkoutCommand(action))
+        case .start(let kind): context.bus.publish(WorkoutCommand(.start, kind: kind))
+        case .chooseKind(let kind): context.bus.publish(ChooseWorkoutKind(.kind(kind)))
+        case .target(let target): context.bus.publish(MachineTarget(target))
+        case .mistake(let explanation): output.line(explanation)
         case .music(let action): context.bus.publish(MusicCommand(action))
         case .status:
             output.line(

@@ -17,12 +17,15 @@ struct PayloadReader {
 
     var remaining: Int { bytes.count - index }
 
+    /// "1 byte", "2 bytes".
+    private static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
+
     private mutating func take(_ count: Int, _ field: String) throws(GATTSensorError) -> UInt32 {
         guard remaining >= count else {
             let (offset, length) = (index, bytes.count)
             throw GATTSensorError(
                 characteristic, .truncated,
-                "the flags promise \(field) (\(count) bytes at offset \(offset)) but the payload has \(length)")
+                "the flags promise \(field) (\(Self.bytes(count)) at offset \(offset)) but the payload has \(length)")
         }
         var value: UInt32 = 0
         for offset in 0..<count { value |= UInt32(bytes[index + offset]) << (8 * offset) }

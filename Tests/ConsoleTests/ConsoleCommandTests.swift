@@ -45,9 +45,40 @@ import Testing
         #expect(ConsoleCommand.parse(line: line) == command)
     }
 
-    @Test(arguments: ["", "   ", "dance", "start now", "volume", "volume 101", "volume -5", "volume loud", "stopp"])
+    @Test(arguments: ["", "   ", "dance", "volume", "volume 101", "volume -5", "volume loud", "stopp"])
     func anUnknownLineIsNil(line: String) {
         #expect(ConsoleCommand.parse(line: line) == nil)
+    }
+
+    @Test(arguments: [
+        ("start ride", ConsoleCommand.start(.ride)), ("start indoor-ride", .start(.indoorRide)),
+        ("Start  Indoor Ride", .start(.indoorRide)), ("start treadmill", .start(.treadmill)),
+        ("kind row", .chooseKind(.row)), ("kind indoor_ride", .chooseKind(.indoorRide)),
+        ("target power 200", .target(.power(watts: 200))), ("target incline 3", .target(.incline(percent: 3))),
+        ("target incline -2.5", .target(.incline(percent: -2.5))),
+        ("target resistance 40", .target(.resistance(level: 40))),
+        ("target speed 9", .target(.speed(metersPerSecond: 2.5))),
+    ])
+    func parsesAKindOrATarget(line: String, command: ConsoleCommand) {
+        #expect(ConsoleCommand.parse(line: line) == command)
+    }
+
+    static let kinds = "run, walk, ride, indoor-ride, treadmill, row, strength, other"
+    static let targets =
+        "A target is one of: target power N (watts), target resistance N (level), target speed N (km/h), "
+        + "target incline N (%)."
+
+    /// A kind the hub does not know, or a target out of range, is answered with what would work, never ignored.
+    @Test(arguments: [
+        ("start rowboat", "\"rowboat\" is not a kind of workout; the kinds are \(Self.kinds)."),
+        ("kind now", "\"now\" is not a kind of workout; the kinds are \(Self.kinds)."),
+        ("target power 5000", "The power target goes from 0 to 2000 watts."),
+        ("target incline 50", "The incline target goes from -10 to 40 %."),
+        ("target power lots", "\"lots\" is not a number. \(Self.targets)"),
+        ("target cadence 90", Self.targets),
+    ])
+    func aWrongKindOrTargetSaysWhatWouldDo(line: String, explanation: String) {
+        #expect(ConsoleCommand.parse(line: line) == .mistake(explanation))
     }
 
     @Test func everyWordInTheHelpParses() {
@@ -59,6 +90,8 @@ import Testing
     @Test func theHelpTextsNameTheCommands() {
         #expect(ConsoleCommand.keyHelp.hasPrefix("Keys: space start / pause / resume"))
         #expect(ConsoleCommand.lineHelp.contains("previous (previous track)"))
-        #expect(ConsoleCommand.lineHelp.hasSuffix("volume N (0–100)"))
+        #expect(ConsoleCommand.lineHelp.contains("volume N (0–100)"))
+        #expect(ConsoleCommand.lineHelp.contains("kind KIND (the next workout's kind: run, walk, ride, indoor-ride,"))
+        #expect(ConsoleCommand.lineHelp.hasSuffix("incline % (a smart trainer or treadmill)"))
     }
 }

@@ -15,7 +15,7 @@ public struct WorkoutCommand: BusMessage, Equatable {
     /// knows better (the simulator's schedule) says so, and the engine applies the command at that moment.
     public var at: HubInstant?
     /// For `start` (and `toggle` when idle): the kind of workout to start; nil starts the kind chosen last
-    /// (`WorkoutKindChosen`), else `[workout] default-kind`.
+    /// (`ChooseWorkoutKind`), else `[workout] default-kind`.
     public var kind: WorkoutKind?
 
     public init(_ action: Action, at: HubInstant? = nil, kind: WorkoutKind? = nil) {
@@ -25,12 +25,18 @@ public struct WorkoutCommand: BusMessage, Equatable {
     }
 }
 
-/// The kind of the next workout was chosen (a button that steps through the kinds, a console command): the next
-/// start without a kind of its own starts this one.
-public struct WorkoutKindChosen: BusMessage, Equatable {
-    public var kind: WorkoutKind
+/// Chooses the kind of the next workout started without one of its own (a console command, a button that steps
+/// through the kinds). The workout engine keeps the choice and says it: "Next workout: Indoor ride."
+public struct ChooseWorkoutKind: BusMessage, Equatable {
+    public enum Choice: Sendable, Equatable {
+        case kind(WorkoutKind)
+        /// The kind after the one chosen now (after `[workout] default-kind` at first), in `WorkoutKind.known`'s order.
+        case next
+    }
 
-    public init(_ kind: WorkoutKind) { self.kind = kind }
+    public var choice: Choice
+
+    public init(_ choice: Choice) { self.choice = choice }
 }
 
 /// Where the workout engine stands.

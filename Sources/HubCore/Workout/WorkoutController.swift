@@ -19,9 +19,9 @@ struct WorkoutController {
     private var latestSteps: StepsCounted?
     private var person = Calories.Person.unknown
     private let settings: WorkoutSettings
-    /// The kind the next workout started without one of its own will be (`WorkoutKindChosen`); nil for
+    /// The kind the next workout started without one of its own will be (`ChooseWorkoutKind`); nil for
     /// `[workout] default-kind`.
-    var chosenKind: WorkoutKind?
+    private(set) var chosenKind: WorkoutKind?
     private let context: PluginContext
     /// Read and written directly only to start a workout (which needs its id), to recover one after a crash and for
     /// the profile; every other write goes through `writer`.
@@ -115,6 +115,20 @@ struct WorkoutController {
     }
 
     // MARK: - Commands
+
+    /// Keeps the kind of the next workout and says it.
+    mutating func choose(_ choice: ChooseWorkoutKind.Choice) {
+        let kind: WorkoutKind
+        switch choice {
+        case .kind(let chosen): kind = chosen
+        case .next:
+            let current = chosenKind ?? settings.defaultKind
+            let known = WorkoutKind.known
+            kind = known.firstIndex(of: current).map { known[(known.index(after: $0)) % known.count] } ?? known[0]
+        }
+        chosenKind = kind
+        bus.publish(Announcement("Next workout: \(kind.name)."))
+    }
 
     /// Applies a command given at `instant` (when it was published); returns true when the second-ticker must
     /// restart, aligned to the workout's last closed second.

@@ -47,7 +47,7 @@ public struct WorkoutEngine: Service {
                 commandsInFlight.add(at)
                 return .command(command.action, at: at, kind: command.kind)
             }
-            $0.route(WorkoutKindChosen.self) { .kindChosen($0.kind) }
+            $0.route(ChooseWorkoutKind.self) { .chooseKind($0.choice) }
             $0.route(StoreChanged.self) { _ in .storeChanged }
             $0.route(StoreWorkoutCommand.self) { .report(token: $0.token) }
         }
@@ -62,7 +62,7 @@ public struct WorkoutEngine: Service {
         /// A command, with when it was given.
         case command(WorkoutCommand.Action, at: HubInstant, kind: WorkoutKind?)
         /// The next workout's kind was chosen.
-        case kindChosen(WorkoutKind)
+        case chooseKind(ChooseWorkoutKind.Choice)
         case storeChanged
         case report(token: UInt64)
         /// A second of the ticker `generation` ended at `at`.
@@ -120,7 +120,7 @@ public struct WorkoutEngine: Service {
                     case .heartRateGone: controller.heartRateSensorGone()
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
-                    case .kindChosen(let kind): controller.chosenKind = kind
+                    case .chooseKind(let choice): controller.choose(choice)
                     case .command(let action, let instant, let kind):
                         if await controller.handle(action, at: instant, kind: kind),
                             let origin = controller.session?.lastSecondClosedAt

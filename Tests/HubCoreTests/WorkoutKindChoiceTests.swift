@@ -59,6 +59,7 @@ import Testing
             try HubConfiguration(text: "[workout]\ndefault-kind = \"yoga\"\n", file: "t.toml")
         }
         #expect(file.description.hasPrefix("t.toml:2: workout.default-kind: \"yoga\" is not a kind of workout"))
-        #expect(try HubConfiguration(text: "[workout]\ndefault-kind = \"row\"\n", file: "t").workout.defaultKind == .row)
+        #expect(
+            try HubConfiguration(text: "[workout]\ndefault-kind = \"row\"\n", file: "t").workout.defaultKind == .row)
     }
 }

@@ -32,6 +32,9 @@ public struct SimulatorPlugin: Plugin {
         public var source: String
         public var whenDone: WhenDone
         public var workout: WorkoutControl
+        /// The kind of the workout it starts (`workout = "auto"`; nil: `[workout] default-kind`), and of the built-in
+        /// session: an indoor ride, a treadmill or a row plays that machine's sensors; any other kind the outdoor run.
+        public var kind: WorkoutKind?
 
         /// Reads and checks the recording here, not in `run()`: a bad file is a configuration error that
         /// `stayfit config check` must report with its line, before the hub starts.
@@ -48,7 +51,11 @@ public struct SimulatorPlugin: Plugin {
             let minutes = try table.int("minutes", default: 30, in: 1...600)
             whenDone = try table.choice("when-done", default: WhenDone.repeat)
             workout = try table.choice("workout", default: WorkoutControl.manual)
-            if file.isEmpty {
+            kind = try table.workoutKind("kind")
+            if file.isEmpty, let kind, let session = SyntheticIndoorSession.make(kind: kind, minutes: minutes) {
+                track = session
+                source = "synthetic \(kind.name.lowercased()) (\(minutes) min)"
+            } else if file.isEmpty {
                 track = SyntheticRun.make(minutes: minutes)
                 source = "synthetic run (\(minutes) min)"
             } else if RecordedTrack.isWorkoutFile(file) {
@@ -111,10 +118,20 @@ public struct SimulatorPlugin: Plugin {
         if track.contains(where: { $0.latitude != nil }) {
             publish(SensorStatusChanged(sensor: .location, status: .connected, device: "simulator"))
         }
+        if let indoor = track.first?.indoor {
+            let machine =
+                indoor.origin == .wheel ? "speed and cadence" : (configuration.kind ?? .other).name.lowercased()
+            publish(SensorStatusChanged(sensor: .init(rawValue: machine), status: .connected, device: "simulator"))
+            if indoor.origin == .wheel, indoor.powerWatts != nil {
+                publish(SensorStatusChanged(sensor: .init(rawValue: "power"), status: .connected, device: "simulator"))
+            }
+        }
         let start = clock.instant, startLabel = clock.now
         // Commands carry the moment they belong to, so that a late wake-up on a busy machine (at 60×, a few
         // milliseconds are whole seconds) moves neither the start nor the stop of the recorded workout.
-        if configuration.workout == .auto { bus.publish(WorkoutCommand(.start, at: start)) }
+        if configuration.workout == .auto {
+            bus.publish(WorkoutCommand(.start, at: start, kind: configuration.kind))
+        }
         // The engine's finished workouts. A workout the simulator started and something else ended (a goal's
         // auto-stop, a stop command) ends the simulation: the demo is over when its workout is.
         let (finished, finishing) = AsyncStream.makeStream(of: Void.self)
@@ -209,11 +226,37 @@ public struct SimulatorPlugin: Plugin {
                     source: "simulator",
                     timestamp: date, isSimulated: true))
         }
+        if let indoor = second.indoor { publish(indoor, at: date) }
         if let steps = second.steps {
             bus.publish(
                 StepsCounted(
                     totalSteps: Self.saturatingSum(stepsBefore, steps), source: "simulator", timestamp: date,
                     isSimulated: true))
+        }
+    }
+
+    /// An indoor second as the sensors of that machine publish it.
+    private func publish(_ indoor: IndoorReading, at date: Date) {
+        let bus = context.bus
+        bus.publish(
+            SpeedMeasured(
+                speedMetersPerSecond: indoor.speedMetersPerSecond, totalDistanceMeters: indoor.totalDistanceMeters,
+                origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+        if let cadence = indoor.cadence {
+            bus.publish(
+                CadenceMeasured(
+                    perMinute: cadence, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+        }
+        if let watts = indoor.powerWatts {
+            bus.publish(
+                PowerMeasured(
+                    watts: watts, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+        }
+        if indoor.inclinePercent != nil || indoor.strokeCount != nil {
+            bus.publish(
+                MachineMeasured(
+                    inclinePercent: indoor.inclinePercent, strokeCount: indoor.strokeCount, source: "simulator",
+                    timestamp: date, isSimulated: true))
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import HubCore
 import HubStore
 import Music
+import Simulator
 import VoiceCoach
 
 struct DemoCommand: AsyncParsableCommand {
@@ -16,6 +17,12 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "Length of the built-in run, in minutes (1 to 600).")
     var minutes = 10
+
+    @Option(
+        help: ArgumentHelp(
+            "The kind of workout: run (the default), walk, ride, indoor-ride (a spin bike with power and cadence), "
+                + "treadmill, row, strength or other.", valueName: "kind"))
+    var kind: String?
 
     @Option(help: "How many times faster than real time to play it (0.1 to 1000).")
     var speed: Double = 60
@@ -55,6 +62,9 @@ struct DemoCommand: AsyncParsableCommand {
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") || audioOut.hasSuffix("/") {
             throw ValidationError(
                 "--audio-out needs a file name ending in .wav (got \"\(audioOut)\"), e.g. --audio-out demo.wav.")
+        }
+        if let kind {
+            do { _ = try WorkoutKind(parsing: kind) } catch { throw ValidationError("--kind: \(error).") }
         }
         guard (1...600).contains(minutes) else {
             throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).")
@@ -96,6 +106,7 @@ struct DemoCommand: AsyncParsableCommand {
                 \(source)
                 workout = "auto"
                 when-done = "quit"
+                kind = "\(try kind.map { try WorkoutKind(parsing: $0) }?.rawValue ?? WorkoutKind.default.rawValue)"
 
                 [plugins.console]
                 progress-every-seconds = 60
@@ -129,7 +140,10 @@ struct DemoCommand: AsyncParsableCommand {
                 throw CLIError(
                     "\(Format.printable(error.problem, limit: 300)). \(fix)", exitCode: ConfigurationError.exitCode)
             }
-            let length = file == nil ? "a \(minutes)-minute simulated run" : "the recording \(file ?? "")"
+            let played = try kind.map { try WorkoutKind(parsing: $0) } ?? .default
+            let session =
+                SyntheticIndoorSession.make(kind: played, minutes: 1) != nil ? played.name.lowercased() : "run"
+            let length = file == nil ? "a \(minutes)-minute simulated \(session)" : "the recording \(file ?? "")"
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
             writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
             // The recording's failures (a full disk): the music plugin says them on the bus as the hub stops.

@@ -16,32 +16,48 @@ struct WorkoutsCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @Flag(help: "Print JSON instead of a table.") var json = false
         @OptionGroup var days: DayRange
+        @Option(
+            help: ArgumentHelp(
+                "Only workouts of this kind: run, walk, ride, indoor-ride, treadmill, row, strength or other.",
+                valueName: "kind"))
+        var kind: String?
+
+        func validate() throws {
+            if let kind {
+                do { _ = try WorkoutKind(parsing: kind) } catch { throw ValidationError("--kind: \(error).") }
+            }
+        }
 
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
                 let range = try days.interval()
-                let workouts: [Workout]
+                let only = try kind.map { try WorkoutKind(parsing: $0) }
+                var workouts: [Workout]
                 if let range {
                     workouts = try await store.workouts(from: range.start, to: range.end).reversed()
                 } else {
                     workouts = try await store.workouts()
                 }
+                if let only { workouts.removeAll { $0.kind != only } }
                 if json { return print(try JSON.string(workouts)) }
                 guard !workouts.isEmpty else {
+                    let which = only.map { " of kind \($0)" } ?? ""
                     return print(
-                        range == nil ? "No workouts yet. Try: stayfit demo" : "No workouts \(days.description).")
+                        range == nil
+                            ? (only == nil ? "No workouts yet. Try: stayfit demo" : "No workouts\(which).")
+                            : "No workouts\(which) \(days.description).")
                 }
                 print(
-                    pad("ID", 5) + pad("Started", 18) + pad("Time", 9) + pad("Distance", 10) + pad("Pace", 11)
-                        + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
+                    pad("ID", 5) + pad("Started", 18) + pad("Kind", 13) + pad("Time", 9) + pad("Distance", 10)
+                        + pad("Pace/speed", 12) + pad("Avg HR", 8) + pad("kcal", 6) + "Status")
                 for workout in workouts {
                     let totals = workout.totals
                     print(
                         pad("\(workout.id)", 5) + pad(Format.dateTime(workout.startedAt), 18)
-                            + pad(Format.clock(seconds: totals.movingSeconds), 9)
+                            + pad(workout.kind.name, 13) + pad(Format.clock(seconds: totals.movingSeconds), 9)
                             + pad(Format.distance(meters: totals.distanceMeters), 10)
-                            + pad(Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond), 11)
+                            + pad(KindFigures.paceOrSpeed(totals.averageSpeedMetersPerSecond, of: workout.kind), 12)
                             + pad(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--", 8)
                             + pad("\(Int(totals.kilocalories.rounded()))", 6)
                             + workout.status.rawValue + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
@@ -99,7 +115,12 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 say(
                     "  Started     \(Format.dateTime(workout.startedAt))"
                         + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
+                say("  Kind        \(workout.kind.name)")
                 say("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
+                if let endedAt = workout.endedAt {
+                    let elapsed = Int(endedAt.timeIntervalSince(workout.startedAt).rounded())
+                    if elapsed > totals.movingSeconds { say("  Elapsed     \(Format.clock(seconds: elapsed))") }
+                }
                 // In the configured units, as the splits below are; distance, speed and pace only where measured.
                 if totals.distanceMeters > 0 {
                     say("  Distance    \(units.distance(meters: totals.distanceMeters))")
@@ -114,6 +135,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 say(
                     "  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm"
                 )
+                for line in KindFigures.powerAndCadence(totals, of: workout.kind) { say(line) }
                 say("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
                 if let steps = totals.steps { say("  Steps       \(steps)") }
                 if let rmssd = totals.rmssdMilliseconds {

@@ -26,7 +26,9 @@ enum KindFigures {
         if let average = totals.averagePower {
             var parts = ["avg \(Format.wholeNumber(average)) W"]
             if let max = totals.maxPower { parts.append("max \(max) W") }
-            if let normalized = totals.normalizedPower { parts.append("normalised \(Format.wholeNumber(normalized)) W") }
+            if let normalized = totals.normalizedPower {
+                parts.append("normalised \(Format.wholeNumber(normalized)) W")
+            }
             if let work = totals.workKilojoules { parts.append("\(Format.wholeNumber(work)) kJ") }
             lines.append("  Power       " + parts.joined(separator: ", "))
         }

@@ -15,11 +15,16 @@ extension MusicPlugin {
     /// shuffle = false
     /// repeat = true                # start the playlist again after its last track
     /// speech-stale-seconds = 5     # routine updates waiting longer are skipped (summary, lap, goal never; 1…60)
+    ///
+    /// [plugins.music.playlists]    # a playlist of its own for a kind of workout; the others play `playlist`
+    /// indoor-ride = "/srv/music/spin.m3u"
     /// ```
     public struct Configuration: PluginConfiguration, Equatable {
         public var audioDevice: AudioDevice
         /// The playlist file or folder; empty for none.
         public var playlist: String
+        /// A playlist of its own for a kind of workout (`[plugins.music.playlists]`); other kinds play `playlist`.
+        public var playlists: [WorkoutKind: String] = [:]
         /// The music's volume in percent, as a person hears it (libmpv's volume scale is cubic, like a volume knob).
         public var volumePercent: Int
         /// The music's level while speech plays, in percent of its normal amplitude.
@@ -44,6 +49,18 @@ extension MusicPlugin {
             }
             self.audioDevice = audioDevice
             playlist = try table.string("playlist", default: "")
+            if let perKind = try table.table("playlists") {
+                for key in perKind.keys {
+                    do {
+                        playlists[try WorkoutKind(parsing: key)] = try perKind.string(key, default: "")
+                    } catch let error as UnknownWorkoutKind {
+                        throw perKind.invalid(
+                            key, problem: "\(error)",
+                            fix: "Name the playlist after a kind, e.g. indoor-ride = \"spin.m3u\".")
+                    }
+                }
+                try perKind.rejectUnknownKeys()
+            }
             volumePercent = try table.int("volume", default: 70, in: 0...100)
             duckPercent = try table.int("duck-percent", default: 30, in: 0...100)
             startWithWorkout = try table.bool("start-with-workout", default: true)
@@ -53,6 +70,9 @@ extension MusicPlugin {
             repeatPlaylist = try table.bool("repeat", default: true)
             speechStaleSeconds = Double(try table.int("speech-stale-seconds", default: 5, in: 1...60))
         }
+
+        /// The playlist for a workout of `kind`.
+        public func playlist(for kind: WorkoutKind?) -> String { kind.flatMap { playlists[$0] } ?? playlist }
 
         /// Creates a configuration directly (tests, the demo).
         public init(

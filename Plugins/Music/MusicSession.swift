@@ -16,6 +16,10 @@ final class MusicSession {
     private var shuffle: Bool
     /// A playlist is in the music player (playing or paused).
     private var loaded = false
+    /// Which one: a workout of a kind with a playlist of its own starts that one, even over music already playing.
+    private var loadedPlaylist: String?
+    /// The kind of the workout under way, whose playlist the play key starts; nil without one.
+    private var workoutKind: WorkoutKind?
     private var paused = false
     /// A file of the loaded playlist has started: an idle player after that means the playlist ended. (The player's
     /// idle event from before the playlist was loaded can arrive after the load.)
@@ -59,11 +63,15 @@ final class MusicSession {
 
     /// Follows the workout; returns true when the music should fade out now (the caller paces the fade).
     func workoutChanged(_ change: WorkoutStateChanged) -> Bool {
+        workoutKind = change.state == .finished ? nil : change.kind
         switch (change.previous, change.state) {
         case (.idle, .running), (.finished, .running):
             fadeGeneration += 1
             fadeFactor = 1
-            if configuration.startWithWorkout && !(loaded && !paused) { startPlaylist() }
+            let wanted = configuration.playlist(for: change.kind)
+            if configuration.startWithWorkout && (!(loaded && !paused) || wanted != loadedPlaylist) {
+                startPlaylist(wanted)
+            }
         case (.paused, .running):
             if pausedByWorkout { setPaused(false) }
             pausedByWorkout = false
@@ -104,7 +112,7 @@ final class MusicSession {
         switch action {
         case .playPause:
             if !loaded {
-                startPlaylist()
+                startPlaylist(configuration.playlist(for: workoutKind))
             } else {
                 pausedByWorkout = false
                 setPaused(!paused)
@@ -140,8 +148,8 @@ final class MusicSession {
 
     // MARK: - Playlist
 
-    private func startPlaylist() {
-        let playlist = Playlist.load(configuration.playlist)
+    private func startPlaylist(_ path: String) {
+        let playlist = Playlist.load(path)
         for entry in playlist.missing {
             logger.warning("playlist entry skipped: file not found", metadata: ["entry": "\(entry)"])
             bus.publish(AudioStatusChanged(.skipped(file: entry, reason: "file not found")))
@@ -149,7 +157,7 @@ final class MusicSession {
         guard !playlist.tracks.isEmpty else {
             logger.warning(
                 "Empty Playlist",
-                metadata: ["reason": "\(playlist.problem ?? "no audio files in \(configuration.playlist)")"])
+                metadata: ["reason": "\(playlist.problem ?? "no audio files in \(path)")"])
             bus.publish(AudioStatusChanged(.emptyPlaylist))
             bus.publish(Announcement("Empty Playlist", priority: .important))
             return
@@ -167,6 +175,7 @@ final class MusicSession {
             try music.command("playlist-play-index", "0")
             try music.set("pause", flag: false)
             loaded = true
+            loadedPlaylist = path
             paused = false
             startedSinceLoad = false
         }

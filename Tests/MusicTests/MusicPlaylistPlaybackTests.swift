@@ -149,3 +149,46 @@ import Testing
         }
     }
 }
+
+/// "One playlist per kind": a spin session plays its own music, a run the general playlist.
+@Suite struct MusicPlaylistPerKindTests {
+    @Test func aKindWithAPlaylistOfItsOwnPlaysItAndOtherKindsPlayTheGeneralOne() async throws {
+        let folder = try TemporaryDirectory()
+        for (name, title, frequency) in [("general", "Road Song", 330.0), ("spin", "Spin Beat", 440)] {
+            let path = folder.url.path + "/\(name)"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Signal.writeTone(to: path + "/01 \(title).wav", frequency: frequency, seconds: 60, title: title)
+        }
+        var configuration = MusicPlugin.Configuration(
+            audioDevice: .file(folder.url.path + "/out.wav"), playlist: folder.url.path + "/general")
+        configuration.playlists = [.indoorRide: folder.url.path + "/spin"]
+        try await MusicHarness.run(configuration, in: folder) { hub in
+            let bus = hub.context.bus
+            bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle, kind: .indoorRide))
+            try await hub.waitForTrack("Spin Beat")
+            bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running, kind: .indoorRide))
+            bus.publish(WorkoutStateChanged(workoutID: 2, state: .running, previous: .finished, kind: .run))
+            try await hub.waitForTrack("Road Song")
+            #expect(hub.titles == ["Spin Beat", "Road Song"])
+        }
+    }
+
+    @Test func thePlaylistsTableIsReadByKindAndAWrongKindNamesTheLine() throws {
+        func table(_ text: String) throws -> ConfigTable {
+            try #require(try HubConfiguration(text: text, file: "t.toml").pluginTables["music"])
+        }
+        let read = try MusicPlugin.Configuration(
+            table(
+                "[plugins.music]\nplaylist = \"/m\"\n[plugins.music.playlists]\n\"indoor ride\" = \"/spin\"\nrow = \"/row\"\n"
+            ))
+        #expect(read.playlists == [.indoorRide: "/spin", .row: "/row"])
+        #expect(read.playlist(for: .indoorRide) == "/spin")
+        #expect(read.playlist(for: .treadmill) == "/m")
+        #expect(read.playlist(for: nil) == "/m")
+        let error = try #require(throws: ConfigurationError.self) {
+            try MusicPlugin.Configuration(table("[plugins.music]\n[plugins.music.playlists]\nyoga = \"/y\"\n"))
+        }
+        #expect(error.line == 3)
+        #expect(error.description.contains("plugins.music.playlists.yoga: \"yoga\" is not a kind of workout"))
+    }
+}

@@ -51,8 +51,14 @@ public struct WorkoutStateChanged: BusMessage, Equatable {
     public var previous: WorkoutState
     /// The finished workout's totals, with `state == .finished`.
     public var summary: Workout?
+    /// The kind of the workout under way (or just finished); nil while idle.
+    public var kind: WorkoutKind?
 
-    public init(workoutID: WorkoutID?, state: WorkoutState, previous: WorkoutState, summary: Workout? = nil) {
+    public init(
+        workoutID: WorkoutID?, state: WorkoutState, previous: WorkoutState, summary: Workout? = nil,
+        kind: WorkoutKind? = nil
+    ) {
+        self.kind = kind
         self.workoutID = workoutID
         self.state = state
         self.previous = previous

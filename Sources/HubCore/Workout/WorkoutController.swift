@@ -248,7 +248,9 @@ struct WorkoutController {
     private mutating func change(to newState: WorkoutState, summary: Workout? = nil) {
         let previous = state
         state = newState
-        bus.publish(WorkoutStateChanged(workoutID: session?.id, state: newState, previous: previous, summary: summary))
+        bus.publish(
+            WorkoutStateChanged(
+                workoutID: session?.id, state: newState, previous: previous, summary: summary, kind: session?.kind))
     }
 
     // MARK: - Seconds

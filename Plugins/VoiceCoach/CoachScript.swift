@@ -62,7 +62,7 @@ public struct CoachScript: Sendable {
         case .state(let change):
             guard change.state == .finished, let summary = change.summary else { return [] }
             workoutID = nil
-            return [Utterance(summaryText(summary.totals), priority: .important, eventAt: instant)]
+            return [Utterance(summaryText(summary.totals, kind: summary.kind), priority: .important, eventAt: instant)]
         case .lap(let lap):
             let text = Phrases.sentence([
                 "Lap \(lap.lap.number)", phrases.duration(seconds: lap.lap.movingSeconds),
@@ -163,12 +163,13 @@ public struct CoachScript: Sendable {
             case .time: phrases.duration(seconds: totals.movingSeconds)
             // Left out until something measured a distance: indoors, "0 metres" is a figure never taken.
             case .distance: totals.distanceMeters > 0 ? phrases.distance(meters: totals.distanceMeters) : nil
-            case .pace: phrases.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond)
+            case .pace: phrases.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond, kind: progress.kind)
             // An average of nothing measured (0 m over the moving time) is no figure: "average speed 0 kilometres
             // per hour" indoors.
             case .averagePace:
                 totals.distanceMeters > 0
-                    ? phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) : nil
+                    ? phrases.howFast(
+                        metersPerSecond: totals.averageSpeedMetersPerSecond, average: true, kind: progress.kind) : nil
             case .heartRate: progress.currentHeartRate.map { phrases.heartRate(Double($0)) }
             case .averageHeartRate: totals.averageHeartRate.map { phrases.heartRate($0, average: true) }
             case .zone:
@@ -187,15 +188,18 @@ public struct CoachScript: Sendable {
     // MARK: - Summary and sensors
 
     /// "Workout finished. 32 minutes 10 seconds, 5.2 kilometres, average pace 6 minutes 11 per kilometre,
-    /// average heart rate 142, 380 kilocalories."
-    func summaryText(_ totals: WorkoutTotals) -> String {
+    /// average heart rate 142, 380 kilocalories."; a ride says its speed and power, a row its split.
+    func summaryText(_ totals: WorkoutTotals, kind: WorkoutKind = .default) -> String {
         var parts = [phrases.duration(seconds: totals.movingSeconds)]
         if totals.distanceMeters > 0 {
             parts.append(phrases.distance(meters: totals.distanceMeters))
-            if let fast = phrases.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, average: true) {
+            if let fast = phrases.howFast(
+                metersPerSecond: totals.averageSpeedMetersPerSecond, average: true, kind: kind)
+            {
                 parts.append(fast)
             }
         }
+        if let power = totals.averagePower { parts.append(phrases.power(power, average: true)) }
         if let heartRate = totals.averageHeartRate { parts.append(phrases.heartRate(heartRate, average: true)) }
         parts.append(phrases.energy(kilocalories: totals.kilocalories))
         return "Workout finished. " + Phrases.sentence(parts)

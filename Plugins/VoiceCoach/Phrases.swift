@@ -80,14 +80,32 @@ public struct Phrases: Sendable {
         return "\(text) \(text == "1" ? units.unit.one : units.unit.many) per hour"
     }
 
-    /// "pace 5 minutes 30 per kilometre" or "speed 12.5 kilometres per hour", as configured; `average` puts
-    /// "average" first. Nil when standing.
-    public func howFast(metersPerSecond speed: Double?, average: Bool = false) -> String? {
+    /// How fast, in the words of the workout's kind: on foot "pace 5 minutes 30 per kilometre" or "speed 12.5
+    /// kilometres per hour" as configured, on a bike always speed, on a rower the split "2 minutes 5 per 500
+    /// metres"; nil for a kind that covers no distance. `average` puts "average" first. Nil when standing.
+    public func howFast(metersPerSecond speed: Double?, average: Bool = false, kind: WorkoutKind = .default) -> String?
+    {
         let lead = average ? "average " : ""
-        switch speedStyle {
-        case .pace: return pace(metersPerSecond: speed).map { "\(lead)pace \($0)" }
-        case .speed: return self.speed(metersPerSecond: speed).map { "\(lead)speed \($0)" }
+        switch (kind.movement, speedStyle) {
+        case (.inPlace, _): return nil
+        case (.rowing, _): return split(metersPerSecond: speed).map { "\(lead)split \($0)" }
+        case (.onFoot, .pace): return pace(metersPerSecond: speed).map { "\(lead)pace \($0)" }
+        case (.onFoot, .speed), (.wheels, _): return self.speed(metersPerSecond: speed).map { "\(lead)speed \($0)" }
         }
+    }
+
+    /// A rower's pace, the time for 500 metres whatever the units (rowing counts in metres): "2 minutes 5 per 500
+    /// metres"; nil when standing.
+    public func split(metersPerSecond speed: Double?) -> String? {
+        guard let speed, speed.isFinite, speed >= Self.slowestSpeedMetersPerSecond else { return nil }
+        let seconds = Self.whole(500 / speed)
+        let head = Self.counted(seconds / 60, "minute", "minutes")
+        return seconds % 60 == 0 ? "\(head) per 500 metres" : "\(head) \(seconds % 60) per 500 metres"
+    }
+
+    /// "average power 205 watts".
+    public func power(_ watts: Double, average: Bool = false) -> String {
+        (average ? "average power " : "power ") + Self.counted(Self.whole(watts), "watt", "watts")
     }
 
     /// "heart rate 142", "average heart rate 139".

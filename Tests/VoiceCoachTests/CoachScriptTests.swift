@@ -65,6 +65,21 @@ import Testing
         #expect(script.summaryText(totals) == "Workout finished. 10 minutes, average heart rate 80, 33 kilocalories.")
     }
 
+    /// An indoor ride's summary says its speed (not a pace) and its average power.
+    @Test func aRidesSummarySaysSpeedAndPower() {
+        let script = Self.script(everyMeters: nil)
+        var totals = WorkoutTotals()
+        totals.movingSeconds = 1800
+        totals.distanceMeters = 15_000
+        totals.averageSpeedMetersPerSecond = 15_000.0 / 1800  // 30 km/h
+        totals.averagePower = 205
+        totals.kilocalories = 400
+        #expect(
+            script.summaryText(totals, kind: .indoorRide)
+                == "Workout finished. 30 minutes, 15 kilometres, average speed 30 kilometres per hour, "
+                + "average power 205 watts, 400 kilocalories.")
+    }
+
     @Test func periodicUpdatesComeEveryFiveMinutesOfMovingTime() {
         var script = Self.script(everyMeters: nil)
         var said: [(Int, String)] = []

@@ -83,3 +83,21 @@ import VoiceCoach
         #expect(Phrases.sentence([]) == "")
     }
 }
+
+/// The coach's words follow the kind of workout: a bike's speed, a rower's split, no pace for strength.
+@Suite struct PhrasesByKindTests {
+    @Test func eachKindSaysHowFastInItsOwnWords() {
+        let phrases = Phrases(units: .metric, speedStyle: .pace)
+        // 10 km/h on foot: 6 minutes per kilometre; on a bike 10 kilometres per hour whatever pace-or-speed says.
+        #expect(phrases.howFast(metersPerSecond: 10 / 3.6, kind: .treadmill) == "pace 6 minutes per kilometre")
+        #expect(phrases.howFast(metersPerSecond: 10 / 3.6, kind: .indoorRide) == "speed 10 kilometres per hour")
+        // 4 m/s on a rower: 500 / 4 = 125 s, "2 minutes 5 per 500 metres".
+        #expect(
+            phrases.howFast(metersPerSecond: 4, average: true, kind: .row) == "average split 2 minutes 5 per 500 metres"
+        )
+        #expect(phrases.howFast(metersPerSecond: 500.0 / 120, kind: .row) == "split 2 minutes per 500 metres")
+        #expect(phrases.howFast(metersPerSecond: 3, kind: .strength) == nil)
+        #expect(phrases.power(205.4, average: true) == "average power 205 watts")
+        #expect(phrases.power(1) == "power 1 watt")
+    }
+}

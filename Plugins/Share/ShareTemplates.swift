@@ -17,14 +17,16 @@ public struct ShareTemplates: Sendable, Equatable {
 
     /// The placeholders a workout template may use.
     public static let workoutPlaceholders = [
-        "date", "time", "distance", "pace", "speed", "kcal", "avg-hr", "max-hr", "steps", "hashtag", "location",
+        "date", "time", "distance", "pace", "speed", "kcal", "avg-hr", "max-hr", "steps", "hashtag", "location", "kind",
+        "avg-power",
     ]
     /// The placeholders a statistics template may use.
     public static let statsPlaceholders = [
         "period", "workouts", "time", "distance", "kcal", "avg-hr", "steps", "comparison", "hashtag",
     ]
 
-    public static let defaultShortWorkout = "{distance} in {time} ({pace}), {kcal}, avg HR {avg-hr}. {hashtag}"
+    public static let defaultShortWorkout =
+        "{distance} in {time} ({pace}), avg {avg-power}, {kcal}, avg HR {avg-hr}. {hashtag}"
     public static let defaultLongWorkout =
         "Workout on {date}: {distance} in {time}, average pace {pace} ({speed}). Heart rate: average {avg-hr}, "
         + "highest {max-hr} bpm. Energy {kcal}, {steps}. {location} Recorded with StayFit Hub. {hashtag}"

@@ -31,7 +31,10 @@ public struct ShareText: Sendable, Equatable, Codable {
             "date": LocalTime.format(workout.startedAt, "%Y-%m-%d"),
             "time": Format.clock(seconds: totals.movingSeconds),
             "distance": distance.map { units.distance(meters: $0) },
-            "pace": speed.flatMap { $0 >= 0.3 ? units.pace(metersPerSecond: $0) : nil },
+            // How fast in the kind's words: a pace on foot, a speed on a bike, the 500 m split on a rower.
+            "pace": speed.flatMap { $0 >= 0.3 ? Self.howFast($0, kind: workout.kind, units: units) : nil },
+            "kind": workout.kind.name.lowercased(),
+            "avg-power": totals.averagePower.flatMap { $0 >= 1 ? "\(Int($0.rounded())) W" : nil },
             "speed": speed.map { units.speed(metersPerSecond: $0) },
             "kcal": totals.kilocalories > 0 ? Format.energy(kilocalories: totals.kilocalories) : nil,
             "avg-hr": totals.averageHeartRate.flatMap { $0 >= 1 ? "\(Int($0.rounded()))" : nil },
@@ -49,6 +52,17 @@ public struct ShareText: Sendable, Equatable, Codable {
         let location = values.optional["location"] ?? ""
         short = Self.render(templates.shortWorkout, values, appending: location)
         long = Self.render(templates.longWorkout, values, appending: location, limit: nil)
+    }
+
+    /// "5:30 /km" on foot, "31.2 km/h" on a bike, "2:05 /500m" on a rower (500 m whatever the units: rowing
+    /// counts in metres).
+    static func howFast(_ metersPerSecond: Double, kind: WorkoutKind, units: UnitSystem) -> String? {
+        switch kind.movement {
+        case .onFoot: units.pace(metersPerSecond: metersPerSecond)
+        case .wheels: units.speed(metersPerSecond: metersPerSecond)
+        case .rowing: Format.clock(seconds: Int((500 / metersPerSecond).rounded())) + " /500m"
+        case .inPlace: nil
+        }
     }
 
     /// The texts for a period's statistics.

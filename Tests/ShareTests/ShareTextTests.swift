@@ -25,6 +25,27 @@ import Testing
         #expect(!imperial.short.contains("#"))
     }
 
+    /// A ride says its speed and average power, a row its 500 m split, in the same default template.
+    @Test func eachKindSaysHowFastInItsOwnWordsWithItsPower() {
+        var ride = workout
+        ride.kind = .indoorRide
+        ride.totals.distanceMeters = 18_300
+        ride.totals.movingSeconds = 2520
+        ride.totals.averageSpeedMetersPerSecond = 18_300.0 / 2520  // 26.14 km/h
+        ride.totals.averagePower = 205.4
+        let text = ShareText(
+            workout: ride, samples: [], templates: ShareTemplates(), units: .metric, includeLocation: false)
+        #expect(text.short == "18.30 km in 42:00 (26.1 km/h), avg 205 W, 312 kcal, avg HR 147.", "\(text.short)")
+        var row = workout
+        row.kind = .row
+        row.totals.averageSpeedMetersPerSecond = 4  // 500 m in 125 s
+        let rowed = ShareText(
+            workout: row, samples: [], templates: ShareTemplates(longWorkout: "A {kind}, {pace}."), units: .imperial,
+            includeLocation: false)
+        #expect(rowed.short.hasPrefix("3.11 mi in 30:00 (2:05 /500m), 312 kcal"), "\(rowed.short)")
+        #expect(rowed.long == "A row, 2:05 /500m.")
+    }
+
     @Test func theLocationIsLeftOutUnlessAskedFor() {
         let samples = steadySamples(seconds: 10, speed: 3)
         let templates = ShareTemplates()

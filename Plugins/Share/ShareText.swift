@@ -104,7 +104,11 @@ public struct ShareText: Sendable, Equatable, Codable {
     )
         -> String
     {
-        let template = ShareTemplates.currentForm(of: template)
+        var template = ShareTemplates.currentForm(of: template)
+        // Asked for but not placed by the template: before the hashtag, which ends a post, else at the end.
+        if !extra.isEmpty, !template.contains("{location}"), template.contains("{hashtag}") {
+            template = template.replacingOccurrences(of: "{hashtag}", with: "{location} {hashtag}")
+        }
         var text = Template.fill(template, values)
         if !extra.isEmpty, !template.contains("{location}") { text += " " + extra }
         text = tidy(text)

@@ -56,6 +56,11 @@ import Testing
         let with = ShareText(
             workout: workout, samples: samples, templates: templates, units: .metric, includeLocation: true)
         #expect(with.long.contains("Started at 48.0000° N, 11.5000° E."), "\(with.long)")
+        // Before the hashtag, which ends a post, when the template does not place it.
+        let tagged = ShareText(
+            workout: workout, samples: samples, templates: ShareTemplates(hashtag: "#run"), units: .metric,
+            includeLocation: true)
+        #expect(tagged.short.hasSuffix("avg HR 147. Started at 48.0000° N, 11.5000° E. #run"), "\(tagged.short)")
     }
 
     @Test(arguments: [1, 50, 400, 1000])

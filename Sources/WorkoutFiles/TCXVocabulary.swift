@@ -74,6 +74,10 @@ struct TCXVocabulary: ActivityVocabulary {
             point.cadence = try cadence(text, name, line: line, builder: builder)
         case "Speed":
             point.speedMetersPerSecond = try speed(text, name, line: line, builder: builder)
+        case "Watts":
+            let watts = try number(text, name, line: line, builder: builder)
+            guard watts >= 0, watts <= 3000 else { throw builder.error(line, "Watts \(watts) is not a power") }
+            point.powerWatts = Int(watts.rounded())
         case "Trackpoint":
             guard hasTime else {
                 throw builder.error(pointLine, "a Trackpoint without a <Time>; a workout needs the time of each point")

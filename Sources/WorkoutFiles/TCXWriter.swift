@@ -136,7 +136,7 @@ public struct TCXWriter {
             output.write(cadence)
             output.write("</Cadence>")
         }
-        if point.speedMetersPerSecond != nil || runCadence != nil {
+        if point.speedMetersPerSecond != nil || runCadence != nil || point.powerWatts != nil {
             output.write("<Extensions><ns3:TPX>")
             if let speed = point.speedMetersPerSecond {
                 output.write("<ns3:Speed>")
@@ -147,6 +147,11 @@ public struct TCXWriter {
                 output.write("<ns3:RunCadence>")
                 output.write(runCadence)
                 output.write("</ns3:RunCadence>")
+            }
+            if let watts = point.powerWatts {
+                output.write("<ns3:Watts>")
+                output.write(watts)
+                output.write("</ns3:Watts>")
             }
             output.write("</ns3:TPX></Extensions>")
         }

@@ -14,13 +14,14 @@ public struct TrackPoint: Sendable {
     private var storedHeartRate: UInt8 = 0
     private var storedCadence: UInt8 = 0
     private var storedSteps: Int32 = -1
+    private var storedPower: UInt16 = .max
     /// The line of the file the point starts on, for error messages; 0 when it comes from the store.
     public var line: Int32 = 0
 
     public init(
         time: Date, latitude: Double? = nil, longitude: Double? = nil, altitudeMeters: Double? = nil,
         distanceMeters: Double? = nil, speedMetersPerSecond: Double? = nil, heartRate: Int? = nil,
-        cadence: Int? = nil, stepsTotal: Int? = nil
+        cadence: Int? = nil, stepsTotal: Int? = nil, powerWatts: Int? = nil
     ) {
         self.time = time
         self.latitude = latitude
@@ -31,6 +32,7 @@ public struct TrackPoint: Sendable {
         self.heartRate = heartRate
         self.cadence = cadence
         self.stepsTotal = stepsTotal
+        self.powerWatts = powerWatts
     }
 
     /// Degrees north, -90…90.
@@ -73,6 +75,12 @@ public struct TrackPoint: Sendable {
     public var stepsTotal: Int? {
         get { storedSteps < 0 ? nil : Int(storedSteps) }
         set { storedSteps = newValue.map { Int32(clamping: max(0, $0)) } ?? -1 }
+    }
+
+    /// Watts (Garmin's `Watts` extension), 0…3,000.
+    public var powerWatts: Int? {
+        get { storedPower == .max ? nil : Int(storedPower) }
+        set { storedPower = newValue.map { UInt16(clamping: min(max(0, $0), 3000)) } ?? .max }
     }
 
     /// Whether the point has a position.

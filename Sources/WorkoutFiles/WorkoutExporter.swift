@@ -40,7 +40,7 @@ public enum WorkoutExporter {
                     }
                     cadence.reset()
                 }
-                let point = point(from: sample, cadence: &cadence)
+                let point = point(from: sample, cadence: &cadence, onFoot: workout.kind.movement == .onFoot)
                 writer.add(point)
                 last = point
             }
@@ -64,20 +64,24 @@ public enum WorkoutExporter {
                     writer.endTrack()
                     cadence.reset()
                 }
-                writer.add(point(from: sample, cadence: &cadence))
+                writer.add(point(from: sample, cadence: &cadence, onFoot: workout.kind.movement == .onFoot))
             }
             writer.finish()
             return writer.pointCount
         }
     }
 
-    private static func point(from sample: WorkoutSample, cadence: inout StepCadence) -> TrackPoint {
-        TrackPoint(
+    /// - Parameter onFoot: the workout's cadence is steps a minute, which files count in strides (half as many).
+    private static func point(from sample: WorkoutSample, cadence: inout StepCadence, onFoot: Bool) -> TrackPoint {
+        let measured = sample.cadence.map { onFoot ? Int((Double($0) / 2).rounded()) : $0 }
+        return TrackPoint(
             time: sample.recordedAt, latitude: sample.latitude, longitude: sample.longitude,
             // Elevation goes here once samples store it (`altitudeMeters: sample.altitudeMeters`).
             altitudeMeters: sample.altitudeMeters, distanceMeters: sample.distanceMeters,
             speedMetersPerSecond: sample.speedMetersPerSecond, heartRate: sample.heartRate,
-            cadence: cadence.add(second: sample.second, steps: sample.steps), stepsTotal: sample.steps)
+            // Strides from the steps on foot; a bike's or a rower's cadence as its sensor measured it.
+            cadence: cadence.add(second: sample.second, steps: sample.steps) ?? measured,
+            stepsTotal: sample.steps, powerWatts: sample.powerWatts)
     }
 
     /// Calls `body` with every stored second of `workout` in order, and the second before it.

@@ -163,6 +163,9 @@ public enum WorkoutImporter {
         let cadenceIsSteps = activity.sport == .running && !fileCountsSteps
         var fileSteps = 0
         var cadence: (stridesPerMinute: Int, at: Date)?
+        // A bike's or a rower's cadence, and power: held like a heart rate, stored with each second.
+        var machineCadence: (perMinute: Int, at: Date)?
+        var power: (watts: Int, at: Date)?
         var steps: Double?
         var label = start
         while index < points.count {
@@ -191,6 +194,10 @@ public enum WorkoutImporter {
                     heartRate = nil
                 }
                 if cadenceIsSteps, let strides = point.cadence { cadence = (strides, point.time) }
+                if activity.sport != .running, let perMinute = point.cadence {
+                    machineCadence = (perMinute, point.time)
+                }
+                if let watts = point.powerWatts { power = (watts, point.time) }
                 if let distance = point.distanceMeters { fileDistance = max(fileDistance, distance) }
                 if let total = point.stepsTotal { fileSteps = max(fileSteps, total) }
                 index += 1
@@ -204,6 +211,10 @@ public enum WorkoutImporter {
             var sample = replay.closeSecond(
                 label: label, heartRate: fresh, stepsTotal: steps.map { _ in Int(stepsBefore.rounded(.down)) })
             if keepsOwnDistance { sample.distanceMeters = fileDistance }
+            sample.cadence = machineCadence.flatMap {
+                label.timeIntervalSince($0.at) < heartRateHold ? $0.perMinute : nil
+            }
+            sample.powerWatts = power.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.watts : nil }
             if fileCountsSteps { sample.steps = fileSteps }
             try emit(sample)
             secondsMade += 1

@@ -187,4 +187,45 @@ import WorkoutFiles
             #expect(second.startedAt == first.startedAt, "\(name)")
         }
     }
+
+    /// An indoor ride's cadence and power: in the TCX as `Cadence` and the `Watts` extension (valid against the
+    /// schemas), under the sport "Biking" that its kind says, and back from it second by second.
+    @Test func aRidesCadenceAndPowerGoIntoTheTCXAndComeBack() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HubStore(directory: directory.url)
+        var samples: [WorkoutSample] = []
+        for second in 1...60 {
+            var sample = WorkoutSample(
+                second: second, recordedAt: SampleFiles.start.addingTimeInterval(Double(second)), heartRate: 130,
+                latitude: nil, longitude: nil, speedMetersPerSecond: 9, distanceMeters: Double(second) * 9,
+                kilocalories: Double(second) * 0.2, steps: nil)
+            sample.cadence = 80 + second % 10
+            sample.powerWatts = 150 + second
+            samples.append(sample)
+        }
+        var totals = WorkoutTotals()
+        (totals.movingSeconds, totals.distanceMeters, totals.kilocalories) = (60, 540, 12)
+        var ride = ImportedWorkout(
+            startedAt: SampleFiles.start, endedAt: SampleFiles.start.addingTimeInterval(61), totals: totals,
+            samples: samples)
+        ride.kind = .indoorRide
+        let id = try await store.importWorkout(ride)
+        let stored = try #require(try await store.workout(id))
+        #expect(stored.kind == .indoorRide)
+        let path = directory.path("ride.tcx")
+        let writer = try ChunkedFileWriter(path: path, ifExists: .replace)
+        #expect(try await WorkoutExporter.export(stored, from: store, format: .tcx, to: writer) == 60)
+        try writer.finish()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("<Activity Sport=\"Biking\">"))
+        #expect(text.contains("<Cadence>81</Cadence>"))
+        #expect(text.contains("<ns3:Watts>151</ns3:Watts>"))
+        let report = try await IndependentCheck.check(path, format: "tcx")
+        #expect(report.valid, "\(report.errors)")
+        let again = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
+        #expect(again.kind == .ride)
+        let back = try await store.samples(of: try await store.importWorkout(again))
+        #expect(back.map(\.powerWatts) == samples.map(\.powerWatts))
+        #expect(back.map(\.cadence) == samples.map(\.cadence))
+    }
 }

@@ -22,8 +22,29 @@ public struct WorkoutPage: Sendable {
             (workout, samples, zones, units, elevationMeters)
     }
 
-    /// Runs are shown as pace, faster things (a bike) as speed: over 15 km/h on average is speed.
-    public var showsPace: Bool { (workout.totals.averageSpeedMetersPerSecond ?? 0) < 15 / 3.6 }
+    /// A bike's workout as speed, as its kind says; any other by how fast it was: over 15 km/h on average is speed
+    /// (a ride recorded before workouts had kinds is stored as a run).
+    public var showsPace: Bool {
+        workout.kind.movement != .wheels && (workout.totals.averageSpeedMetersPerSecond ?? 0) < 15 / 3.6
+    }
+
+    /// The panels below the three of every workout: power and cadence, where a sensor measured them.
+    private var extraPanels: [(title: String, unit: String, color: String, value: (WorkoutSample) -> Int?)] {
+        var panels: [(title: String, unit: String, color: String, value: (WorkoutSample) -> Int?)] = []
+        if samples.contains(where: { $0.powerWatts != nil }) {
+            panels.append(("Power", "W", "#6a1b9a", { $0.powerWatts }))
+        }
+        if samples.contains(where: { $0.cadence != nil }) {
+            let unit =
+                switch workout.kind.movement {
+                case .onFoot: "steps/min"
+                case .rowing: "strokes/min"
+                default: "rpm"
+                }
+            panels.append(("Cadence", unit, "#ef6c00", { $0.cadence }))
+        }
+        return panels
+    }
 
     /// The route as (x, y) pairs in metres east and north of the first fix, or empty without a path.
     public var route: [(Double, Double)] {
@@ -40,7 +61,8 @@ public struct WorkoutPage: Sendable {
         let route = self.route
         let width = 900.0, panelHeight = 200.0
         let chartWidth = route.isEmpty ? width - 20 : 590
-        var svg = SVGDocument(width: width, height: 60 + 3 * panelHeight + 30)
+        let extraPanels = self.extraPanels
+        var svg = SVGDocument(width: width, height: 60 + Double(3 + extraPanels.count) * panelHeight + 30)
         let totals = workout.totals
         // The average the page plots: pace for a run, speed for a ride.
         let average = totals.averageSpeedMetersPerSecond
@@ -81,6 +103,15 @@ public struct WorkoutPage: Sendable {
             title: "Elevation", unit: "m", series: elevation, start: start, end: end, color: "#2e7d32")
         elevationPanel.emptyText = "no elevation recorded"
         elevationPanel.draw(in: &svg, x: 10, y: 60 + 2 * panelHeight, width: chartWidth, height: panelHeight)
+        for (index, panel) in extraPanels.enumerated() {
+            let series = PlotSeries(
+                points: samples.compactMap { sample in
+                    panel.value(sample).map { .init(time: sample.recordedAt.timeIntervalSince1970, value: Double($0)) }
+                })
+            SVGTimePanel(
+                title: panel.title, unit: panel.unit, series: series, start: start, end: end, color: panel.color
+            ).draw(in: &svg, x: 10, y: 60 + Double(3 + index) * panelHeight, width: chartWidth, height: panelHeight)
+        }
         if !route.isEmpty { drawRoute(route, in: &svg, x: 620, y: 60, size: 270) }
         return svg.text
     }

@@ -25,6 +25,33 @@ import Testing
         #expect(after.count == 300 - 10)
     }
 
+    /// A ride with a power meter and a cadence sensor gets a panel for each, below the three every workout has;
+    /// a treadmill plots its pace at a running speed.
+    @Test func powerAndCadenceGetPanelsOfTheirOwnAndTheKindDecidesPaceOrSpeed() throws {
+        var samples = PictureSample.samples(seconds: 120, speed: 8)
+        for index in samples.indices {
+            samples[index].powerWatts = 200 + index % 20
+            samples[index].cadence = 90
+        }
+        var ride = finishedWorkout(
+            id: 1, start: PictureSample.start, seconds: 120, meters: 960, kcal: 30, averageHeartRate: 140)
+        ride.kind = .indoorRide
+        let page = WorkoutPage(workout: ride, samples: samples, zones: HeartRateZones(ageYears: 35), units: .metric)
+        let texts = try #require(TextBox.elements(of: page.svg())?.texts).map(\.content)
+        #expect(texts.contains("Power") && texts.contains("Cadence"), "\(texts)")
+        #expect(texts.contains("Speed"))
+        var plain = page
+        plain.samples = PictureSample.samples(seconds: 120, speed: 8)
+        let plainTexts = try #require(TextBox.elements(of: plain.svg())?.texts).map(\.content)
+        #expect(!plainTexts.contains("Power") && !plainTexts.contains("Cadence"))
+        var treadmill = ride
+        treadmill.kind = .treadmill
+        treadmill.totals.averageSpeedMetersPerSecond = 3
+        let zones = HeartRateZones(ageYears: 35)
+        #expect(WorkoutPage(workout: treadmill, samples: [], zones: zones, units: .metric).showsPace)
+        #expect(!page.showsPace)
+    }
+
     @Test func aRidesPageSaysTheSpeedItPlotsAndAnImperialRouteIsScaledInMiles() throws {
         let ride = try #require(
             TextBox.elements(of: PictureSample.page(PictureSample.samples(seconds: 600, speed: 8), speed: 8))?.texts)

@@ -183,4 +183,43 @@ import Testing
             #expect(laps.map(\.averageCadence) == [82, 101])
         }
     }
+
+    @Test func anIndoorRideResumedAfterACrashKeepsItsPowerCadenceAndTheLapUnderWay() async throws {
+        let harness = try Harness()  // resume within 10 minutes
+        let start = Date.testStart(plus: -100)
+        let id = try await harness.store.startWorkout(
+            at: start, goal: nil, simulated: false, seenAt: nil, kind: .indoorRide)
+        // 60 stored seconds: 100 W at 80 rpm, then 200 W at 90 rpm from second 31, after a lap at 30 s.
+        let samples = (1...60).map { second in
+            WorkoutSample(
+                second: second, recordedAt: start.addingTimeInterval(Double(second)), heartRate: nil, latitude: nil,
+                longitude: nil, speedMetersPerSecond: 8, distanceMeters: 8 * Double(second), kilocalories: 0,
+                steps: nil, cadence: second <= 30 ? 80 : 90, powerWatts: second <= 30 ? 100 : 200)
+        }
+        try await harness.store.recordSamples(samples, totals: WorkoutMetrics(restoring: samples).totals, of: id)
+        try await harness.store.recordLap(
+            WorkoutLap(
+                number: 1, endedAt: start.addingTimeInterval(30), movingSeconds: 30, distanceMeters: 240,
+                averagePower: 100, averageCadence: 80), of: id)
+        let laps = harness.bus.inbox(of: LapCompleted.self)
+        try await harness.run {
+            #expect(try await harness.states.next().state == .running)
+            let progress = try await Self.second(harness) { bus, now in
+                bus.publish(PowerMeasured(watts: 260, origin: .wheel, source: "meter", timestamp: now))
+                bus.publish(CadenceMeasured(perMinute: 96, origin: .wheel, source: "meter", timestamp: now))
+            }
+            #expect(progress.kind == .indoorRide)
+            #expect(progress.moving == .seconds(61))
+            // 30 × 100 + 30 × 200 + 260 = 9260 W·s; cadence (30 × 80 + 30 × 90 + 96) ÷ 61 = 5196 ÷ 61.
+            #expect(progress.totals.workKilojoules == 9.26)
+            #expect(progress.totals.maxPower == 260)
+            #expect(progress.totals.averageCadence == 5196.0 / 61)
+            harness.bus.publish(WorkoutCommand(.lap))
+            let lap = try await laps.next().lap
+            // Lap 2 is seconds 31 to 61: (30 × 200 + 260) ÷ 31 W and (30 × 90 + 96) ÷ 31 rpm.
+            #expect(lap.number == 2)
+            #expect(lap.averagePower == 6260.0 / 31)
+            #expect(lap.averageCadence == 2796.0 / 31)
+        }
+    }
 }

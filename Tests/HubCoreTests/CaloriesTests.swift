@@ -80,6 +80,41 @@ import Testing
     @Test func anUnknownPersonIsAnAverageAdult() {
         #expect(Calories.Person.unknown == Calories.Person(weightKilograms: 70, ageYears: 35, gender: .other))
     }
+
+    @Test func powerWinsOverHeartRateAsWorkOverAGrossEfficiencyOfTwentyFourPercent() {
+        // 200 W for 60 s = 12 kJ; 12 ÷ 4.184 ÷ 0.24 = 11.950287 kcal, whatever the heart rate says.
+        let kcal = Calories.kilocalories(
+            seconds: 60, heartRate: 160, speedMetersPerSecond: 8, person: man, kind: .indoorRide, powerWatts: 200)
+        #expect(abs(kcal - 11.950_287) < 1e-6)
+    }
+
+    @Test func aRideCountsTheCyclingMETForItsSpeed() {
+        // 20.9 km/h lies halfway between the Compendium's 19.3 km/h (8.0 MET) and 22.5 km/h (10.0): 9.0 MET;
+        // 9.0 × 75 kg × 1 h = 675 kcal.
+        let kcal = Calories.kilocalories(
+            seconds: 3600, heartRate: nil, speedMetersPerSecond: 20.9 / 3.6, person: man, kind: .ride)
+        #expect(abs(kcal - 675) < 1e-6)
+    }
+
+    @Test(arguments: [
+        (WorkoutKind.indoorRide, 3.5), (.row, 4.8), (.strength, 3.5), (.treadmill, 2.8), (.other, 2.8),
+    ])
+    func withoutASpeedEachKindCountsItsOwnMET(kind: WorkoutKind, met: Double) {
+        // Heart rate 80, under Keytel's 90: the kind's MET × 75 kg × 1 h.
+        let kcal = Calories.kilocalories(
+            seconds: 3600, heartRate: 80, speedMetersPerSecond: nil, person: man, kind: kind)
+        #expect(abs(kcal - met * 75) < 1e-9)
+    }
+
+    @Test func aCadenceWithoutHeartRateOrSpeedIsMovementThatCounts() {
+        // A spin bike with only a cadence sensor: 3.5 MET × 75 kg for 60 s = 4.375 kcal; without it nothing.
+        let moving = Calories.kilocalories(
+            seconds: 60, heartRate: nil, speedMetersPerSecond: nil, person: man, kind: .indoorRide, isMoving: true)
+        #expect(abs(moving - 4.375) < 1e-9)
+        #expect(
+            Calories.kilocalories(
+                seconds: 60, heartRate: nil, speedMetersPerSecond: nil, person: man, kind: .indoorRide) == 0)
+    }
 }
 
 @Suite struct GeoTests {

@@ -116,6 +116,44 @@ struct BadConfiguration: Sendable, CustomTestStringConvertible {
         #expect(configuration.workout == WorkoutSettings(resumeWithin: .zero, heartRateTimeout: .seconds(60)))
     }
 
+    @Test func readsSpeedSourcesAndAutoPause() throws {
+        let configuration = try HubConfiguration(
+            text: """
+                [workout]
+                auto-pause = ["ride", "indoor ride"]
+                auto-pause-after-seconds = 8
+
+                [workout.speed-sources]
+                indoor-ride = ["machine", "wheel"]
+                """, file: "stayfit.toml")
+        let workout = configuration.workout
+        #expect(workout.autoPauseKinds == [.ride, .indoorRide])
+        #expect(workout.autoPauseAfter == .seconds(8))
+        #expect(workout.speedSources(for: .indoorRide) == [.machine, .wheel])
+        // The kinds left out keep their defaults.
+        #expect(workout.speedSources(for: .treadmill) == [.machine, .footPod])
+        #expect(workout.speedSources(for: .run) == [.gps, .footPod])
+        #expect(workout.speedSources(for: .row) == [.machine])
+    }
+
+    @Test(arguments: [
+        ("[workout]\nauto-pause = [\"strength\"]\n", "workout.auto-pause", "no movement"),
+        ("[workout]\nauto-pause = [\"swim\"]\n", "workout.auto-pause", "run, walk, ride, indoor-ride"),
+        (
+            "[workout.speed-sources]\nindoor-ride = [\"wheel\", \"radar\"]\n", "workout.speed-sources.indoor-ride",
+            "\"gps\", \"wheel\", \"foot-pod\", \"machine\""
+        ),
+        ("[workout.speed-sources]\nspin = [\"wheel\"]\n", "workout.speed-sources.spin", "indoor-ride"),
+    ])
+    func aBadAutoPauseOrSpeedSourceNamesTheKeyAndListsWhatIsKnown(text: String, key: String, listed: String) throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try HubConfiguration(text: text, file: "stayfit.toml")
+        }
+        #expect(error.key == key)
+        #expect(error.line == 2)
+        #expect(error.description.contains(listed), "\(error)")
+    }
+
     @Test func aPluginIsEnabledByItsTableEvenWhenEmpty() throws {
         var configuration = try HubConfiguration(
             text: """

@@ -135,23 +135,92 @@ public struct HubConfiguration {
 public struct WorkoutSettings: Sendable, Equatable {
     /// A workout interrupted by a crash is resumed when the hub is back within this time, else closed.
     public var resumeWithin: Duration
-    /// A heart-rate reading older than this is not used: the workout records a gap instead.
+    /// A heart-rate reading older than this is not used: the workout records a gap instead. The same timeout
+    /// applies to speed, cadence, power and machine readings.
     public var heartRateTimeout: Duration
     /// The kind of a workout started without one (a button, `start` on the console).
     public var defaultKind: WorkoutKind
+    /// Per kind, the sources of speed and distance in order: a second takes the first that is fresh. Every known
+    /// kind has an entry (``defaultSpeedSources`` unless `[workout.speed-sources]` says otherwise).
+    public var speedSources: [WorkoutKind: [MotionSource]]
+    /// The kinds whose workouts pause themselves when the movement stops (`auto-pause`); none by default.
+    public var autoPauseKinds: Set<WorkoutKind>
+    /// How long the movement must have stopped before the workout pauses itself.
+    public var autoPauseAfter: Duration
 
     public init(
         resumeWithin: Duration = .seconds(600), heartRateTimeout: Duration = .seconds(5),
-        defaultKind: WorkoutKind = .default
+        defaultKind: WorkoutKind = .default, speedSources: [WorkoutKind: [MotionSource]] = [:],
+        autoPauseKinds: Set<WorkoutKind> = [], autoPauseAfter: Duration = .seconds(5)
     ) {
         self.resumeWithin = resumeWithin
         self.heartRateTimeout = heartRateTimeout
         self.defaultKind = defaultKind
+        self.speedSources = Self.defaultSpeedSources.merging(speedSources) { _, new in new }
+        self.autoPauseKinds = autoPauseKinds
+        self.autoPauseAfter = autoPauseAfter
     }
 
     init(_ table: ConfigTable) throws {
         resumeWithin = .seconds(try table.int("resume-within-minutes", default: 10, in: 0...1440) * 60)
         heartRateTimeout = .seconds(try table.int("heart-rate-timeout-seconds", default: 5, in: 1...60))
         defaultKind = try table.workoutKind("default-kind") ?? .default
+        speedSources = Self.defaultSpeedSources
+        if let sources = try table.table("speed-sources") {
+            for key in sources.keys {
+                let kind: WorkoutKind
+                do {
+                    kind = try WorkoutKind(parsing: key)
+                } catch {
+                    throw sources.invalid(
+                        key, problem: "\(error)", fix: "Write one of them, e.g. indoor-ride = [\"wheel\"].")
+                }
+                speedSources[kind] = try sources.strings(key, default: []).map { name in
+                    let source = MotionSource(rawValue: name.lowercased())
+                    guard MotionSource.known.contains(source) else {
+                        let names = MotionSource.known.map { "\"\($0)\"" }.joined(separator: ", ")
+                        throw sources.invalid(
+                            key, problem: "\"\(name)\" is not a source of speed; the sources are \(names)",
+                            fix: "Write them in the order you want them used, e.g. \(key) = [\"wheel\", \"machine\"].")
+                    }
+                    return source
+                }
+            }
+            try sources.rejectUnknownKeys()
+        }
+        autoPauseKinds = []
+        for name in try table.strings("auto-pause", default: []) {
+            let kind: WorkoutKind
+            do {
+                kind = try WorkoutKind(parsing: name)
+            } catch {
+                throw table.invalid(
+                    "auto-pause", problem: "\(error)", fix: "Write kinds, e.g. auto-pause = [\"ride\", \"run\"].")
+            }
+            guard kind.movement != .inPlace else {
+                throw table.invalid(
+                    "auto-pause", problem: "a \(kind) workout has no movement that could stop",
+                    fix: "Remove \"\(name)\": only kinds that cover distance pause themselves.")
+            }
+            autoPauseKinds.insert(kind)
+        }
+        autoPauseAfter = .seconds(try table.int("auto-pause-after-seconds", default: 5, in: 1...120))
+    }
+
+    /// Where each kind takes speed and distance from, first choice first: GPS outdoors (then a foot pod on foot, a
+    /// wheel sensor on a bike, for a tunnel or a lost fix); a wheel sensor, then the trainer, on an indoor ride; the
+    /// treadmill, then a foot pod; the rower. Strength has none; other kinds take GPS.
+    public static let defaultSpeedSources: [WorkoutKind: [MotionSource]] = [
+        .run: [.gps, .footPod], .walk: [.gps, .footPod], .ride: [.gps, .wheel], .indoorRide: [.wheel, .machine],
+        .treadmill: [.machine, .footPod], .row: [.machine], .strength: [], .other: [.gps],
+    ]
+
+    /// The sources of speed and distance for `kind`, in order; GPS for a kind the hub does not know.
+    public func speedSources(for kind: WorkoutKind) -> [MotionSource] { speedSources[kind] ?? [.gps] }
+
+    /// Below this speed, metres a second, a kind's movement has stopped (for auto-pause): 0.5 on foot (1.8 km/h, a
+    /// very slow walk is 3 km/h) and on a rower, 1.0 on a bike (3.6 km/h, slower than anyone rides upright).
+    public static func autoPauseSpeed(for kind: WorkoutKind) -> Double {
+        kind.movement == .wheels ? 1.0 : 0.5
     }
 }

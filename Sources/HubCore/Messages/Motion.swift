@@ -17,6 +17,9 @@ public struct MotionSource: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let footPod = MotionSource(rawValue: "foot-pod")
     /// A fitness machine: a smart trainer, a treadmill, a rower, a cross trainer (GATT Fitness Machine).
     public static let machine = MotionSource(rawValue: "machine")
+
+    /// Every kind of source the hub knows, as `[workout.speed-sources]` names them.
+    public static let known: [MotionSource] = [.gps, .wheel, .footPod, .machine]
 }
 
 /// A speed and distance from a wheel sensor, a foot pod or a fitness machine (GPS fixes come as `PositionMeasured`).

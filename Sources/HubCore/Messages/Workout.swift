@@ -84,12 +84,26 @@ public struct WorkoutProgress: BusMessage, Equatable {
     public var at: HubInstant
     /// What sort of workout it is: it decides which figures matter (pace on foot, speed and power on a bike).
     public var kind: WorkoutKind
+    /// Crank revolutions, steps or strokes a minute in the last second; nil without a fresh cadence (or paused).
+    public var currentCadence: Int?
+    /// Watts in the last second; nil without a fresh power reading (or paused).
+    public var currentPowerWatts: Int?
+    /// The average of the last 3 seconds with power, steadier to read than one second's; nil with `currentPowerWatts`.
+    public var threeSecondPowerWatts: Double?
+    /// The workout paused itself because the movement stopped (`[workout] auto-pause`); it resumes by itself.
+    public var isAutoPaused: Bool
 
     public init(
         workoutID: WorkoutID, state: WorkoutState, elapsed: Duration, moving: Duration, totals: WorkoutTotals,
-        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, at: HubInstant, kind: WorkoutKind = .default
+        currentSpeedMetersPerSecond: Double?, currentHeartRate: Int?, at: HubInstant, kind: WorkoutKind = .default,
+        currentCadence: Int? = nil, currentPowerWatts: Int? = nil, threeSecondPowerWatts: Double? = nil,
+        isAutoPaused: Bool = false
     ) {
         self.kind = kind
+        self.currentCadence = currentCadence
+        self.currentPowerWatts = currentPowerWatts
+        self.threeSecondPowerWatts = threeSecondPowerWatts
+        self.isAutoPaused = isAutoPaused
         self.workoutID = workoutID
         self.state = state
         self.elapsed = elapsed

@@ -17,6 +17,12 @@ struct WorkoutController {
     /// RR intervals received since the last closed second (running only).
     private var pendingRR: [UInt16] = []
     private var latestSteps: StepsCounted?
+    /// Speed, distance, cadence, power and fitness-machine readings.
+    private var motion = MotionReadings()
+    /// Closed seconds in a row in which the fresh sensors said the movement had stopped (kinds with auto-pause).
+    private var stoppedSeconds = 0
+    /// The workout paused itself: it resumes when the movement starts again. A manual pause never does.
+    private(set) var isAutoPaused = false
     private var person = Calories.Person.unknown
     private let settings: WorkoutSettings
     /// The kind the next workout started without one of its own will be (`ChooseWorkoutKind`); nil for
@@ -67,8 +73,34 @@ struct WorkoutController {
         if reading.isSimulated { noteSimulatedData() }
     }
 
+    /// - Parameter instant: when the reading arrived on the monotonic clock.
+    mutating func speedMeasured(_ reading: SpeedMeasured, at instant: HubInstant) {
+        motion.speedMeasured(reading, at: instant, counting: state == .running)
+        if reading.isSimulated { noteSimulatedData() }
+    }
+
+    /// - Parameter instant: when the reading arrived on the monotonic clock.
+    mutating func cadenceMeasured(_ reading: CadenceMeasured, at instant: HubInstant) {
+        motion.cadenceMeasured(reading, at: instant)
+        if reading.isSimulated { noteSimulatedData() }
+    }
+
+    /// - Parameter instant: when the reading arrived on the monotonic clock.
+    mutating func powerMeasured(_ reading: PowerMeasured, at instant: HubInstant) {
+        motion.powerMeasured(reading, at: instant)
+        if reading.isSimulated { noteSimulatedData() }
+    }
+
+    /// - Parameter instant: when the reading arrived on the monotonic clock.
+    mutating func machineMeasured(_ reading: MachineMeasured, at instant: HubInstant) {
+        motion.machineMeasured(reading, at: instant, counting: state == .running)
+        if reading.isSimulated { noteSimulatedData() }
+    }
+
     /// - Parameter instant: when the fix arrived on the monotonic clock.
     mutating func positionMeasured(_ fix: PositionMeasured, at instant: HubInstant) {
+        // Whatever the state: a fix says whether the person moves, which an auto-paused workout waits for.
+        motion.positionMeasured(fix, at: instant, clockSpeed: clock.speed)
         guard state == .running else { return }
         if fix.isSimulated { noteSimulatedData() }
         let speed = clock.speed
@@ -90,8 +122,16 @@ struct WorkoutController {
     /// second: at `--speed 60` five hub seconds are 83 ms, and a busy machine can hold back the simulator's next
     /// reading that long without any sensor being lost. Arrival is measured on the monotonic clock, so a reading
     /// stamped in the future (a wall clock that stepped) is not fresh for longer.
+    ///
+    /// A fitness machine's own heart rate stands in only while no strap reading is fresh.
     func freshHeartRate(at instant: HubInstant) -> Int? {
-        let staleAfter = Duration.seconds(max(settings.heartRateTimeout.seconds, clock.speed))
+        strapHeartRate(at: instant) ?? motion.machineHeartRate(at: instant, staleAfter: staleAfter)
+    }
+
+    /// How long after it arrived a reading is used: the heart-rate timeout, and never under one real second.
+    private var staleAfter: Duration { .seconds(max(settings.heartRateTimeout.seconds, clock.speed)) }
+
+    private func strapHeartRate(at instant: HubInstant) -> Int? {
         guard let (reading, receivedAt) = latestHeartRate, reading.contact != .noContact,
             HeartRateMeasured.isPlausible(beatsPerMinute: reading.beatsPerMinute), instant - receivedAt <= staleAfter
         else { return nil }
@@ -141,32 +181,21 @@ struct WorkoutController {
         let effect = WorkoutStateMachine.effect(of: action, in: state)
         let now = label(of: instant)
         switch effect {
+        case .refuse where action == .pause && isAutoPaused:
+            // Paused by hand while paused by itself: it stays paused until resumed by hand.
+            isAutoPaused = false
+            bus.publish(Announcement("Workout paused."))
+            return false
         case .refuse(let reason):
             bus.publish(Announcement(reason))
             return false
         case .start:
             return await start(at: instant, kind: kind ?? chosenKind ?? settings.defaultKind)
         case .pause:
-            guard let session else { return false }
-            // The seconds due before the press belong to the workout; the rest of this second is the pause's.
-            closeSecondsDue(upTo: instant)
-            writer.send(.pauseBegan(session.id, at: now, seenAt: clock.bootTime))
-            self.session?.breakTrack()
-            // What the counter says during the pause is the baseline after it; a total from before would count
-            // the pause's steps.
-            latestSteps = nil
-            pendingRR.removeAll()
-            change(to: .paused)
-            bus.publish(Announcement("Workout paused."))
+            pause(at: instant, saying: "Workout paused.")
             return false
         case .resume:
-            guard let session else { return false }
-            writer.send(.pauseEnded(session.id, at: now))
-            self.session?.lastSecondClosedAt = instant
-            self.session?.resumeSteps(from: latestSteps?.totalSteps)
-            change(to: .running)
-            bus.publish(Announcement("Workout resumed."))
-            return true
+            return resume(at: instant, saying: "Workout resumed.")
         case .lap:
             if state == .running { closeSecondsDue(upTo: instant) }
             guard var session else { return false }
@@ -185,6 +214,66 @@ struct WorkoutController {
         }
     }
 
+    private mutating func pause(at instant: HubInstant, saying announcement: String) {
+        guard let session else { return }
+        // The seconds due before the press belong to the workout; the rest of this second is the pause's.
+        closeSecondsDue(upTo: instant)
+        writer.send(.pauseBegan(session.id, at: label(of: instant), seenAt: clock.bootTime))
+        self.session?.breakTrack()
+        // What the counter says during the pause is the baseline after it; a total from before would count
+        // the pause's steps.
+        latestSteps = nil
+        pendingRR.removeAll()
+        motion.discardPending()
+        stoppedSeconds = 0
+        isAutoPaused = false
+        change(to: .paused)
+        bus.publish(Announcement(announcement))
+    }
+
+    /// Returns true: the second-ticker restarts, aligned to `instant`.
+    private mutating func resume(at instant: HubInstant, saying announcement: String) -> Bool {
+        guard let session else { return false }
+        writer.send(.pauseEnded(session.id, at: label(of: instant)))
+        self.session?.lastSecondClosedAt = instant
+        self.session?.resumeSteps(from: latestSteps?.totalSteps)
+        motion.discardPending()
+        stoppedSeconds = 0
+        isAutoPaused = false
+        change(to: .running)
+        bus.publish(Announcement(announcement))
+        return true
+    }
+
+    // MARK: - Auto-pause
+
+    /// After a tick: pauses a workout of a kind with `[workout] auto-pause` whose movement has stopped for
+    /// `auto-pause-after-seconds`, and resumes one that paused itself when the movement starts again.
+    ///
+    /// It goes the way of a pause and a resume by hand (stored, recovered after a crash alike), at the end of the
+    /// last closed second and at the tick. The stopped seconds before the pause are moving time, as they were
+    /// recorded when they closed. A workout paused by hand is never resumed here, nor one that comes back paused
+    /// after a crash (the hub cannot know who paused it).
+    ///
+    /// - Returns: true when the workout resumed and the second-ticker must restart, aligned to `instant`.
+    mutating func autoPauseOrResume(at instant: HubInstant) -> Bool {
+        guard let session, settings.autoPauseKinds.contains(session.kind) else { return false }
+        if state == .running, stoppedSeconds >= Int(settings.autoPauseAfter.seconds) {
+            pause(at: session.lastSecondClosedAt, saying: "Auto-paused.")
+            isAutoPaused = true
+            return false
+        }
+        guard state == .paused, isAutoPaused, isMoving(at: instant) == true else { return false }
+        return resume(at: instant, saying: "Resumed.")
+    }
+
+    /// Whether the workout's kind of movement goes on at `instant`, as the fresh sensors say; nil when none says.
+    private func isMoving(at instant: HubInstant) -> Bool? {
+        guard let kind = session?.kind else { return nil }
+        return motion.isMoving(
+            kind: kind, threshold: WorkoutSettings.autoPauseSpeed(for: kind), at: instant, staleAfter: staleAfter)
+    }
+
     private mutating func start(at instant: HubInstant, kind: WorkoutKind) async -> Bool {
         // A sped-up clock makes simulated times; simulated readings mark the workout as they arrive.
         let simulated = clock.speed != 1
@@ -197,6 +286,9 @@ struct WorkoutController {
             session = WorkoutSession(id: id, startedAt: now, at: instant, kind: kind)
             session?.isSimulated = simulated
             pendingRR.removeAll()
+            motion.discardPending()
+            stoppedSeconds = 0
+            isAutoPaused = false
             change(to: .running)
             logger.info("workout started", metadata: ["workout": "\(id)", "kind": "\(kind)"])
             bus.publish(Announcement(kind == .default ? "Workout started." : "\(kind.name) started."))
@@ -267,7 +359,12 @@ struct WorkoutController {
                 workoutID: session.id, state: state, elapsed: session.elapsed(at: at),
                 moving: .seconds(session.metrics.movingSeconds), totals: session.metrics.totals,
                 currentSpeedMetersPerSecond: state == .running ? session.metrics.lastSpeedMetersPerSecond : nil,
-                currentHeartRate: freshHeartRate(at: at), at: at, kind: session.kind))
+                currentHeartRate: freshHeartRate(at: at), at: at, kind: session.kind,
+                currentCadence: state == .running ? session.metrics.lastCadence : nil,
+                currentPowerWatts: state == .running ? session.metrics.lastPowerWatts : nil,
+                threeSecondPowerWatts: state == .running && session.metrics.lastPowerWatts != nil
+                    ? session.metrics.power.threeSecondWatts : nil,
+                isAutoPaused: isAutoPaused))
     }
 
     /// Closes every whole second that ended by `instant`.
@@ -285,11 +382,25 @@ struct WorkoutController {
     /// Closes the second ending at `instant` and hands it to the writer.
     private mutating func record(closingSecondAt instant: HubInstant) {
         guard var session else { return }
+        let strap = strapHeartRate(at: instant)
+        let order = settings.speedSources(for: session.kind)
+        let (speed, meters) = motion.takeSecond(
+            order: order, gpsSecond: session.gpsSecond, at: instant, staleAfter: staleAfter)
+        let machineKilocalories = motion.takeMachineKilocalories(at: instant, staleAfter: staleAfter)
+        let chosen = WorkoutSession.Motion(
+            speedMetersPerSecond: speed, distanceMeters: meters,
+            cadence: motion.cadence(order: order, at: instant, staleAfter: staleAfter).map { Int($0.rounded()) },
+            powerWatts: motion.power(order: order, at: instant, staleAfter: staleAfter),
+            machineKilocalories: strap == nil ? machineKilocalories : nil)
         let sample = session.closeSecond(
-            at: instant, label: label(of: instant), heartRate: freshHeartRate(at: instant),
-            rrIntervals1024: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person)
+            at: instant, label: label(of: instant),
+            heartRate: strap ?? motion.machineHeartRate(at: instant, staleAfter: staleAfter),
+            rrIntervals1024: pendingRR, stepsTotal: latestSteps?.totalSteps, person: person, motion: chosen)
         pendingRR.removeAll(keepingCapacity: true)
         self.session = session
+        if settings.autoPauseKinds.contains(session.kind) {
+            stoppedSeconds = isMoving(at: instant) == false ? stoppedSeconds + 1 : 0
+        }
         writer.send(.seconds(session.id, [sample], session.metrics.totals, seenAt: clock.bootTime))
     }
 

@@ -30,6 +30,10 @@ public struct WorkoutEngine: Service {
             $0.route(HeartRateMeasured.self, delivery: { recording.delivery(.heartRate($0, at: clock.instant)) })
             $0.route(PositionMeasured.self, delivery: { recording.delivery(.position($0, at: clock.instant)) })
             $0.route(StepsCounted.self, delivery: { recording.delivery(.steps($0)) })
+            $0.route(SpeedMeasured.self, delivery: { recording.delivery(.speed($0, at: clock.instant)) })
+            $0.route(CadenceMeasured.self, delivery: { recording.delivery(.cadence($0, at: clock.instant)) })
+            $0.route(PowerMeasured.self, delivery: { recording.delivery(.power($0, at: clock.instant)) })
+            $0.route(MachineMeasured.self, delivery: { recording.delivery(.machine($0, at: clock.instant)) })
             // A strap that says it is gone has no heart rate from that moment: its last reading must not stand in
             // for the seconds until it would go stale (4 of them were recorded after a disconnect).
             $0.route(
@@ -57,6 +61,10 @@ public struct WorkoutEngine: Service {
         case heartRate(HeartRateMeasured, at: HubInstant)
         case position(PositionMeasured, at: HubInstant)
         case steps(StepsCounted)
+        case speed(SpeedMeasured, at: HubInstant)
+        case cadence(CadenceMeasured, at: HubInstant)
+        case power(PowerMeasured, at: HubInstant)
+        case machine(MachineMeasured, at: HubInstant)
         /// The heart-rate sensor said it is lost or disconnected.
         case heartRateGone
         /// A command, with when it was given.
@@ -117,6 +125,10 @@ public struct WorkoutEngine: Service {
                     case .heartRate(let reading, let instant): controller.heartRateMeasured(reading, at: instant)
                     case .position(let fix, let instant): controller.positionMeasured(fix, at: instant)
                     case .steps(let reading): controller.stepsCounted(reading)
+                    case .speed(let reading, let instant): controller.speedMeasured(reading, at: instant)
+                    case .cadence(let reading, let instant): controller.cadenceMeasured(reading, at: instant)
+                    case .power(let reading, let instant): controller.powerMeasured(reading, at: instant)
+                    case .machine(let reading, let instant): controller.machineMeasured(reading, at: instant)
                     case .heartRateGone: controller.heartRateSensorGone()
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
@@ -136,7 +148,9 @@ public struct WorkoutEngine: Service {
                         if let given = commandsInFlight.earliest, given < deadline { break }
                         // Up to the tick's own deadline, not the time it is handled: a command given before a
                         // late-handled tick's successor must not find seconds recorded beyond it.
-                        if tickGeneration == generation.current { controller.tick(at: deadline) }
+                        guard tickGeneration == generation.current else { break }
+                        controller.tick(at: deadline)
+                        if controller.autoPauseOrResume(at: deadline) { startTicker(from: deadline) }
                     case .shutdown:
                         break eventLoop
                     }

@@ -36,6 +36,15 @@ public struct WorkoutMetrics: Sendable, Equatable {
     private var variability = RMSSDAccumulator()
     private var heartRateSum = 0
     private var heartRateSeconds = 0
+    /// Power over the seconds that had a reading.
+    public private(set) var power = PowerMetrics()
+    /// The cadence and power of the latest second, nil when it had none.
+    public private(set) var lastCadence: Int?
+    public private(set) var lastPowerWatts: Int?
+    /// The sum of the seconds' cadences, and how many seconds had one.
+    public private(set) var cadenceSum = 0
+    public private(set) var cadenceSeconds = 0
+    public private(set) var maxCadence: Int?
 
     public init() {}
 
@@ -47,6 +56,11 @@ public struct WorkoutMetrics: Sendable, Equatable {
     /// Average over the seconds that had a heart rate (gaps are left out, not counted as zero).
     public var averageHeartRate: Double? {
         heartRateSeconds > 0 ? Double(heartRateSum) / Double(heartRateSeconds) : nil
+    }
+
+    /// Over the seconds that had a cadence (gaps are left out, not counted as zero).
+    public var averageCadence: Double? {
+        cadenceSeconds > 0 ? Double(cadenceSum) / Double(cadenceSeconds) : nil
     }
 
     /// Ends the run of successive beats, at a pause: the first interval after it is not paired with the last before.
@@ -62,11 +76,21 @@ public struct WorkoutMetrics: Sendable, Equatable {
     ///   - steps: the workout's step total so far, when a step source exists.
     ///   - rrIntervals1024: the beat-to-beat intervals received in this second, in 1/1024 s.
     ///   - altitudeMeters: the altitude of this second's fix, nil when there was none or it was 2D.
+    ///   - cadence: crank revolutions, steps or strokes a minute in this second, nil for a gap.
+    ///   - powerWatts: the power in this second, nil for a gap.
     public mutating func recordSecond(
         heartRate: Int?, speedMetersPerSecond: Double?, distanceMeters: Double, kilocalories: Double, steps: Int?,
-        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil
+        rrIntervals1024: [UInt16] = [], altitudeMeters: Double? = nil, cadence: Int? = nil, powerWatts: Int? = nil
     ) {
         movingSeconds += 1
+        lastCadence = cadence
+        lastPowerWatts = powerWatts
+        if let cadence {
+            cadenceSum += cadence
+            cadenceSeconds += 1
+            maxCadence = max(maxCadence ?? cadence, cadence)
+        }
+        if let powerWatts { power.add(watts: powerWatts) }
         if let altitudeMeters { addAltitude(altitudeMeters) }
         // A second without a heart rate is a gap in the beats: the intervals around it are not successive.
         if heartRate == nil { variability.breakSequence() } else { variability.add(rrIntervals1024) }
@@ -139,7 +163,8 @@ public struct WorkoutMetrics: Sendable, Equatable {
                 heartRate: sample.heartRate, speedMetersPerSecond: sample.speedMetersPerSecond,
                 distanceMeters: sample.distanceMeters - previous.distance,
                 kilocalories: sample.kilocalories - previous.kcal, steps: sample.steps,
-                rrIntervals1024: sample.rrIntervals1024, altitudeMeters: sample.altitudeMeters)
+                rrIntervals1024: sample.rrIntervals1024, altitudeMeters: sample.altitudeMeters, cadence: sample.cadence,
+                powerWatts: sample.powerWatts)
             previous = (sample.distanceMeters, sample.kilocalories)
             movingSeconds = sample.second
         }
@@ -160,6 +185,12 @@ public struct WorkoutMetrics: Sendable, Equatable {
         totals.rmssdMilliseconds = variability.rmssd
         totals.elevationGainMeters = elevationGainMeters
         totals.elevationLossMeters = elevationLossMeters
+        totals.averageCadence = averageCadence
+        totals.maxCadence = maxCadence
+        totals.averagePower = power.averageWatts
+        totals.maxPower = power.maxWatts
+        totals.normalizedPower = power.normalizedWatts
+        totals.workKilojoules = power.workKilojoules
         return totals
     }
 }

@@ -17,6 +17,8 @@ struct WorkoutSession {
     var metrics = WorkoutMetrics()
     var lapCount = 0
     var lapStart: (movingSeconds: Int, distanceMeters: Double) = (0, 0)
+    /// The power and cadence sums when the current lap began, for its averages.
+    private var lapStartSums = LapSums()
     private(set) var rejectedFixes = 0
     /// When the latest second was closed, or the workout started or resumed since, on the monotonic clock.
     var lastSecondClosedAt: HubInstant
@@ -68,6 +70,9 @@ struct WorkoutSession {
             laps.reduce(0) { $0 + $1.movingSeconds }, laps.reduce(0) { $0 + $1.distanceMeters }
         )
         stepsBefore = samples.last?.steps ?? 0
+        for sample in samples where sample.second <= lapStart.movingSeconds {
+            lapStartSums.add(powerWatts: sample.powerWatts, cadence: sample.cadence)
+        }
     }
 
     /// Adds a position fix received at `instant` while running; returns false for an implausible jump.
@@ -141,32 +146,59 @@ struct WorkoutSession {
         return stamped > 0 && abs(stamped - arrived) <= tolerance ? stamped : arrived
     }
 
+    /// What the GPS track gives the second under way: its speed (nil without a fix) and the metres covered.
+    ///
+    /// The receiver's own speed when it gives one; else distance over the time between the fixes, so a missed fix
+    /// does not count two seconds of distance as one second's speed.
+    var gpsSecond: (speed: Double?, meters: Double) {
+        (fixInThisSecond.map { $0.speedMetersPerSecond ?? speedInThisSecond ?? 0 }, distanceInThisSecond)
+    }
+
+    /// What the sensors other than the heart-rate strap give a second, as the controller chose them.
+    struct Motion {
+        var speedMetersPerSecond: Double?
+        var distanceMeters: Double
+        var cadence: Int?
+        var powerWatts: Int?
+        /// The machine's own energy for this second, given only when no strap reading is fresh.
+        var machineKilocalories: Double?
+    }
+
     /// Closes the second that ends at `instant` (one second after the last) and returns the sample to store.
     ///
-    /// - Parameter label: the wall-clock time stored with it.
+    /// - Parameters:
+    ///   - label: the wall-clock time stored with it.
+    ///   - motion: the speed, distance, cadence and power chosen for this second; nil takes the GPS track's.
     mutating func closeSecond(
         at instant: HubInstant, label: Date, heartRate: Int?, rrIntervals1024: [UInt16] = [], stepsTotal: Int?,
-        person: Calories.Person
+        person: Calories.Person, motion: Motion? = nil
     ) -> WorkoutSample {
-        // The receiver's own speed when it gives one; else distance over the time between the fixes, so a
-        // missed fix does not count two seconds of distance as one second's speed.
-        let speed = fixInThisSecond.map { $0.speedMetersPerSecond ?? speedInThisSecond ?? 0 }
+        let gps = gpsSecond
+        let motion = motion ?? Motion(speedMetersPerSecond: gps.speed, distanceMeters: gps.meters)
+        let speed = motion.speedMetersPerSecond
         var steps: Int?
         if let stepsTotal {
             let baseline = stepsBaseline ?? stepsTotal
             stepsBaseline = baseline
             steps = stepsBefore + max(0, stepsTotal - baseline)
         }
-        let kcal = Calories.kilocalories(seconds: 1, heartRate: heartRate, speedMetersPerSecond: speed, person: person)
+        let kcal: Double
+        if motion.powerWatts == nil, let machine = motion.machineKilocalories {
+            kcal = machine
+        } else {
+            kcal = Calories.kilocalories(
+                seconds: 1, heartRate: heartRate, speedMetersPerSecond: speed, person: person, kind: kind,
+                powerWatts: motion.powerWatts, isMoving: (motion.cadence ?? 0) > 0)
+        }
         metrics.recordSecond(
-            heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: distanceInThisSecond, kilocalories: kcal,
-            steps: steps, rrIntervals1024: rrIntervals1024,
-            altitudeMeters: fixInThisSecond?.altitudeMeters)
+            heartRate: heartRate, speedMetersPerSecond: speed, distanceMeters: motion.distanceMeters,
+            kilocalories: kcal, steps: steps, rrIntervals1024: rrIntervals1024,
+            altitudeMeters: fixInThisSecond?.altitudeMeters, cadence: motion.cadence, powerWatts: motion.powerWatts)
         let sample = WorkoutSample(
             second: metrics.movingSeconds, recordedAt: label, heartRate: heartRate, latitude: fixInThisSecond?.latitude,
             longitude: fixInThisSecond?.longitude, speedMetersPerSecond: speed, distanceMeters: metrics.distanceMeters,
             kilocalories: metrics.kilocalories, steps: metrics.steps, rrIntervals1024: rrIntervals1024,
-            altitudeMeters: fixInThisSecond?.altitudeMeters)
+            altitudeMeters: fixInThisSecond?.altitudeMeters, cadence: motion.cadence, powerWatts: motion.powerWatts)
         fixInThisSecond = nil
         distanceInThisSecond = 0
         speedInThisSecond = nil
@@ -177,10 +209,46 @@ struct WorkoutSession {
     /// Closes the current lap and returns it.
     mutating func closeLap(at date: Date) -> WorkoutLap {
         lapCount += 1
+        let sums = LapSums(metrics)
         let lap = WorkoutLap(
             number: lapCount, endedAt: date, movingSeconds: metrics.movingSeconds - lapStart.movingSeconds,
-            distanceMeters: metrics.distanceMeters - lapStart.distanceMeters)
+            distanceMeters: metrics.distanceMeters - lapStart.distanceMeters,
+            averagePower: LapSums.average(
+                sums.wattSeconds - lapStartSums.wattSeconds, sums.powerSeconds - lapStartSums.powerSeconds),
+            averageCadence: LapSums.average(
+                sums.cadenceSum - lapStartSums.cadenceSum, sums.cadenceSeconds - lapStartSums.cadenceSeconds))
         lapStart = (metrics.movingSeconds, metrics.distanceMeters)
+        lapStartSums = sums
         return lap
+    }
+
+    /// The sums behind a lap's average power and cadence.
+    private struct LapSums {
+        var wattSeconds = 0
+        var powerSeconds = 0
+        var cadenceSum = 0
+        var cadenceSeconds = 0
+
+        init() {}
+
+        init(_ metrics: WorkoutMetrics) {
+            wattSeconds = metrics.power.wattSeconds
+            powerSeconds = metrics.power.seconds
+            cadenceSum = metrics.cadenceSum
+            cadenceSeconds = metrics.cadenceSeconds
+        }
+
+        mutating func add(powerWatts: Int?, cadence: Int?) {
+            if let powerWatts {
+                wattSeconds += max(0, powerWatts)
+                powerSeconds += 1
+            }
+            if let cadence {
+                cadenceSum += cadence
+                cadenceSeconds += 1
+            }
+        }
+
+        static func average(_ sum: Int, _ count: Int) -> Double? { count > 0 ? Double(sum) / Double(count) : nil }
     }
 }

@@ -7,7 +7,14 @@ public enum Summary {
         var parts = ["Workout \(workout.id) finished: \(Format.clock(seconds: totals.movingSeconds))"]
         // Distance and pace only where something measured them (not "0 m, avg –:– /km" indoors).
         if let distance = Format.measuredDistance(meters: totals.distanceMeters) {
-            parts += [distance, "avg " + Format.pace(metersPerSecond: totals.averageSpeedMetersPerSecond)]
+            parts += [
+                distance,
+                "avg " + Format.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, kind: workout.kind),
+            ]
+        }
+        if let power = totals.averagePower { parts.append("avg \(Format.wholeNumber(power)) W") }
+        if let cadence = totals.averageCadence {
+            parts.append("avg \(Format.wholeNumber(cadence)) \(Format.cadenceUnit(of: workout.kind))")
         }
         parts.append(Format.energy(kilocalories: totals.kilocalories))
         if let heartRate = totals.averageHeartRate {

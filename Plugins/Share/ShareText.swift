@@ -60,7 +60,7 @@ public struct ShareText: Sendable, Equatable, Codable {
         switch kind.movement {
         case .onFoot: units.pace(metersPerSecond: metersPerSecond)
         case .wheels: units.speed(metersPerSecond: metersPerSecond)
-        case .rowing: Format.clock(seconds: Int((500 / metersPerSecond).rounded())) + " /500m"
+        case .rowing: Format.split500(metersPerSecond: metersPerSecond)
         case .inPlace: nil
         }
     }

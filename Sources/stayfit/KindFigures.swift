@@ -5,18 +5,7 @@ import HubCore
 enum KindFigures {
     /// "5:30 /km", "31.2 km/h", "2:05 /500m", or "--" without a speed or for a kind that covers no distance.
     static func paceOrSpeed(_ metersPerSecond: Double?, of kind: WorkoutKind) -> String {
-        switch kind.movement {
-        case .onFoot: Format.pace(metersPerSecond: metersPerSecond)
-        case .wheels: Format.speed(metersPerSecond: metersPerSecond)
-        case .rowing: split500(metersPerSecond)
-        case .inPlace: "--"
-        }
-    }
-
-    /// A rower's pace: the time for 500 m, "2:05 /500m".
-    static func split500(_ metersPerSecond: Double?) -> String {
-        guard let metersPerSecond, metersPerSecond > 0.1 else { return "--" }
-        return Format.clock(seconds: Int((500 / metersPerSecond).rounded())) + " /500m"
+        Format.howFast(metersPerSecond: metersPerSecond, kind: kind)
     }
 
     /// "  Power       avg 205 W, max 410 W, normalised 221 W, 512 kJ" and "  Cadence     avg 88 rpm, max 104 rpm", for
@@ -33,20 +22,11 @@ enum KindFigures {
             lines.append("  Power       " + parts.joined(separator: ", "))
         }
         if let average = totals.averageCadence {
-            let unit = cadenceUnit(of: kind)
+            let unit = Format.cadenceUnit(of: kind)
             var parts = ["avg \(Format.wholeNumber(average)) \(unit)"]
             if let max = totals.maxCadence { parts.append("max \(max) \(unit)") }
             lines.append("  Cadence     " + parts.joined(separator: ", "))
         }
         return lines
-    }
-
-    /// Revolutions, steps or strokes a minute.
-    static func cadenceUnit(of kind: WorkoutKind) -> String {
-        switch kind.movement {
-        case .onFoot: "steps/min"
-        case .rowing: "strokes/min"
-        default: "rpm"
-        }
     }
 }

@@ -64,6 +64,10 @@ let package = Package(
         // Each sensor kind's words in "status now" (StatusPart), for the plugins that publish them: the sensor's own
         // plugin and the simulator say them alike, and the core and the status plugin spell none.
         .target(name: "StatusParts", dependencies: ["HubCore"]),
+        // Decoders for the Bluetooth SIG's fitness sensors (cycling speed and cadence, cycling power, running speed and
+        // cadence, fitness machines) and the calculators that turn their counters into speed, cadence and distance:
+        // pure Swift on bytes, no BlueZ, no D-Bus, no HubCore, so that every byte layout is tested without a radio.
+        .target(name: "GATTSensors"),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -206,6 +210,7 @@ let package = Package(
             name: "HeartRateLogTests", dependencies: ["HeartRateLog", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "StatusTests", dependencies: ["Status", "StatusParts", "HubCore", "HubTestKit"]),
         .testTarget(name: "StatusPartsTests", dependencies: ["StatusParts", "HubCore"]),
+        .testTarget(name: "GATTSensorsTests", dependencies: ["GATTSensors"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

@@ -1,0 +1,37 @@
+/// The GATT characteristics this module decodes or encodes, by their 16-bit Bluetooth SIG UUID.
+///
+/// The BlueZ plugin matches a characteristic's 128-bit UUID string against ``uuidString`` to pick the decoder.
+public enum GATTCharacteristic: UInt16, Sendable, CaseIterable, CustomStringConvertible {
+    case cyclingSpeedCadenceMeasurement = 0x2A5B
+    case cyclingPowerMeasurement = 0x2A63
+    case runningSpeedCadenceMeasurement = 0x2A53
+    case fitnessMachineFeature = 0x2ACC
+    case treadmillData = 0x2ACD
+    case crossTrainerData = 0x2ACE
+    case rowerData = 0x2AD1
+    case indoorBikeData = 0x2AD2
+    case fitnessMachineControlPoint = 0x2AD9
+    case fitnessMachineStatus = 0x2ADA
+
+    /// The full 128-bit UUID as BlueZ spells it (lower case, on the Bluetooth base UUID).
+    public var uuidString: String {
+        let hex = String(rawValue, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex + "-0000-1000-8000-00805f9b34fb"
+    }
+
+    /// The name the Bluetooth SIG gives it, for logs and messages.
+    public var description: String {
+        switch self {
+        case .cyclingSpeedCadenceMeasurement: "CSC Measurement"
+        case .cyclingPowerMeasurement: "Cycling Power Measurement"
+        case .runningSpeedCadenceMeasurement: "RSC Measurement"
+        case .fitnessMachineFeature: "Fitness Machine Feature"
+        case .treadmillData: "Treadmill Data"
+        case .crossTrainerData: "Cross Trainer Data"
+        case .rowerData: "Rower Data"
+        case .indoorBikeData: "Indoor Bike Data"
+        case .fitnessMachineControlPoint: "Fitness Machine Control Point"
+        case .fitnessMachineStatus: "Fitness Machine Status"
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BluetoothSensors
 import Foundation
 import HeartRate
 import HubCore

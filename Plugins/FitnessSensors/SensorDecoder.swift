@@ -83,7 +83,7 @@ struct SensorDecoder: Sendable {
             let measurement = try RunningSpeedCadenceMeasurement(decoding: payload)
             var total: Double?
             if let meters = measurement.totalDistanceMeters {
-                total = try distance.add(totalMeters: meters, from: characteristic)
+                total = try distance.add(totalMeters: meters, at: hubTime, from: characteristic)
             }
             speed(measurement.speedMetersPerSecond, totalMeters: total, .footPod)
             cadence(Double(measurement.cadenceStepsPerMinute), .footPod)
@@ -91,7 +91,7 @@ struct SensorDecoder: Sendable {
             let data = try IndoorBikeData(decoding: payload)
             speed(
                 kilometersPerHour(data.instantaneousSpeedKilometersPerHour),
-                totalMeters: try total(data.totalDistanceMeters, characteristic), .machine)
+                totalMeters: try total(data.totalDistanceMeters, at: hubTime, characteristic), .machine)
             cadence(data.instantaneousCadenceRevolutionsPerMinute, .machine)
             power(data.instantaneousPowerWatts, .machine)
             machine(
@@ -102,7 +102,7 @@ struct SensorDecoder: Sendable {
             let data = try TreadmillData(decoding: payload)
             speed(
                 kilometersPerHour(data.instantaneousSpeedKilometersPerHour),
-                totalMeters: try total(data.totalDistanceMeters, characteristic), .machine)
+                totalMeters: try total(data.totalDistanceMeters, at: hubTime, characteristic), .machine)
             power(data.powerOutputWatts, .machine)
             machine(
                 MachineMeasured(
@@ -113,7 +113,9 @@ struct SensorDecoder: Sendable {
             let data = try RowerData(decoding: payload)
             let pace = data.instantaneousPacePer500Meters.map { Double($0.components.seconds) }
             let metersPerSecond = pace.flatMap { $0 > 0 ? 500 / $0 : nil }
-            speed(metersPerSecond, totalMeters: try total(data.totalDistanceMeters, characteristic), .machine)
+            speed(
+                metersPerSecond, totalMeters: try total(data.totalDistanceMeters, at: hubTime, characteristic), .machine
+            )
             cadence(data.strokeRatePerMinute, .machine)
             power(data.instantaneousPowerWatts, .machine)
             machine(
@@ -125,7 +127,7 @@ struct SensorDecoder: Sendable {
             let data = try CrossTrainerData(decoding: payload)
             speed(
                 kilometersPerHour(data.instantaneousSpeedKilometersPerHour),
-                totalMeters: try total(data.totalDistanceMeters, characteristic), .machine)
+                totalMeters: try total(data.totalDistanceMeters, at: hubTime, characteristic), .machine)
             cadence(data.stepsPerMinute, .machine)
             power(data.instantaneousPowerWatts, .machine)
             machine(
@@ -137,17 +139,20 @@ struct SensorDecoder: Sendable {
             readings.append(.status(try FitnessMachineStatus(decoding: payload)))
         case .fitnessMachineControlPoint:
             readings.append(.controlPoint(try FitnessMachineControlPointResponse(decoding: payload)))
-        case .fitnessMachineFeature:
+        case .fitnessMachineFeature, .supportedSpeedRange, .supportedInclinationRange, .supportedResistanceLevelRange,
+            .supportedHeartRateRange, .supportedPowerRange:
+            // Read, not notified: nothing to publish.
             break
         }
         return readings
     }
 
     /// A machine's total distance as a running total that never goes backwards (see `DistanceAccumulator`).
-    private mutating func total(_ meters: Int?, _ characteristic: GATTCharacteristic) throws(GATTSensorError)
+    private mutating func total(_ meters: Int?, at hubTime: Duration, _ characteristic: GATTCharacteristic)
+        throws(GATTSensorError)
         -> Double?
     {
         guard let meters else { return nil }
-        return try distance.add(totalMeters: Double(meters), from: characteristic)
+        return try distance.add(totalMeters: Double(meters), at: hubTime, from: characteristic)
     }
 }

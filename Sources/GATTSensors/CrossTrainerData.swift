@@ -11,28 +11,46 @@
 public struct CrossTrainerData: Sendable, Equatable {
     /// More of this record follows in another notification (and no speed is in this one).
     public var moreData: Bool
+    /// Speed now, km/h (nil when More Data is set or the machine sends "not available").
     public var instantaneousSpeedKilometersPerHour: Double?
+    /// Average speed since the start, km/h.
     public var averageSpeedKilometersPerHour: Double?
+    /// Distance since the start as the machine counts it, metres (``DistanceAccumulator`` keeps it from going back).
     public var totalDistanceMeters: Int?
+    /// Steps a minute now.
     public var stepsPerMinute: Double?
+    /// Average steps a minute since the start.
     public var averageStepsPerMinute: Double?
+    /// Strides since the start (in tenths: the field's resolution is 0.1).
     public var strideCount: Double?
+    /// Height climbed since the start, metres.
     public var positiveElevationGainMeters: Double?
+    /// Height descended since the start, metres.
     public var negativeElevationGainMeters: Double?
+    /// Incline, per cent (negative downhill).
     public var inclinationPercent: Double?
+    /// The ramp's angle, degrees.
     public var rampAngleDegrees: Double?
+    /// Resistance as the machine counts it (no unit).
     public var resistanceLevel: Double?
+    /// Power now, watts: 0 to ``PlausibilityLimits/maximumPowerWatts``.
     public var instantaneousPowerWatts: Int?
+    /// Average power since the start, watts.
     public var averagePowerWatts: Int?
+    /// Energy spent, and at what rate.
     public var energy: FitnessMachineEnergy?
+    /// Heart rate from the machine's grips or its strap, bpm; nil for 0 (no hand on the grips).
     public var heartRateBeatsPerMinute: Int?
+    /// Effort in METs (1 is sitting still).
     public var metabolicEquivalent: Double?
+    /// Time since the start of the session, by the machine.
     public var elapsedTime: Duration?
+    /// Time left in the machine's programme.
     public var remainingTime: Duration?
     /// The user moves backward (flag bit 15).
     public var movingBackward: Bool
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed, step rate or
     ///   power outside ``PlausibilityLimits``.

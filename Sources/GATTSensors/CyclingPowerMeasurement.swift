@@ -60,7 +60,7 @@ public struct CyclingPowerMeasurement: Sendable, Equatable {
     /// The meter is in its offset compensation (zero calibration): its power is no measurement yet.
     public var offsetCompensation: Bool
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``,
     ///   ``DropReason/negativePower`` or ``DropReason/powerAboveLimit``. Cadence limits are the calculator's

@@ -82,9 +82,10 @@ public struct CyclingSpeedCadenceCalculator: Sendable {
             case .accepted(let revolutions):
                 distanceMeters = (distanceMeters ?? 0) + Double(revolutions) * wheelCircumferenceMeters
             case .tooFast(let rate):
+                let speed = rate * wheelCircumferenceMeters * 3.6
                 dropped = GATTSensorError(
                     characteristic, .speedAboveLimit,
-                    "wheel speed \(PlausibilityLimits.rounded(rate * wheelCircumferenceMeters * 3.6)) km/h is above "
+                    "wheel speed \(PlausibilityLimits.rounded(speed)) km/h is above "
                         + "\(Int(PlausibilityLimits.maximumSpeedKilometersPerHour)) km/h")
             case .wentBackwards:
                 dropped = GATTSensorError(

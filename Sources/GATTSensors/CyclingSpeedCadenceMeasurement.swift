@@ -18,7 +18,7 @@ public struct CyclingSpeedCadenceMeasurement: Sendable, Equatable {
         self.crank = crank
     }
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError`` (``DropReason/empty`` or ``DropReason/truncated``).
     public init(decoding bytes: some Collection<UInt8>) throws(GATTSensorError) {

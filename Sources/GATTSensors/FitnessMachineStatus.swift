@@ -34,7 +34,7 @@ public enum FitnessMachineStatus: Sendable, Equatable, CustomStringConvertible {
     /// An op code this module does not spell out, with its parameter bytes.
     case other(opCode: UInt8, parameter: [UInt8])
 
-    /// Decodes a notification payload; bytes after the parameter are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the parameter are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty`` or ``DropReason/truncated`` (a parameter cut short).
     public init(decoding bytes: some Collection<UInt8>) throws(GATTSensorError) {
@@ -88,10 +88,4 @@ public enum FitnessMachineStatus: Sendable, Equatable, CustomStringConvertible {
         case .other(let opCode, _): "status 0x\(String(opCode, radix: 16, uppercase: true))"
         }
     }
-}
-
-/// Whether a machine is to stop (end the session) or pause (keep it for a resume).
-public enum StopOrPause: UInt8, Sendable, Equatable {
-    case stop = 1
-    case pause = 2
 }

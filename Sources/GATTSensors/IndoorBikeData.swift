@@ -14,22 +14,34 @@
 public struct IndoorBikeData: Sendable, Equatable {
     /// The "More Data" bit: more of this record follows in another notification (and no speed is in this one).
     public var moreData: Bool
+    /// Speed now, km/h (nil when More Data is set or the machine sends "not available").
     public var instantaneousSpeedKilometersPerHour: Double?
+    /// Average speed since the start, km/h.
     public var averageSpeedKilometersPerHour: Double?
+    /// Cadence now, rpm.
     public var instantaneousCadenceRevolutionsPerMinute: Double?
+    /// Average cadence since the start, rpm.
     public var averageCadenceRevolutionsPerMinute: Double?
+    /// Distance since the start as the machine counts it, metres (``DistanceAccumulator`` keeps it from going back).
     public var totalDistanceMeters: Int?
     /// Resistance as the machine counts it (no unit).
     public var resistanceLevel: Double?
+    /// Power now, watts: 0 to ``PlausibilityLimits/maximumPowerWatts``.
     public var instantaneousPowerWatts: Int?
+    /// Average power since the start, watts.
     public var averagePowerWatts: Int?
+    /// Energy spent, and at what rate.
     public var energy: FitnessMachineEnergy?
+    /// Heart rate from the machine's grips or its strap, bpm; nil for 0 (no hand on the grips).
     public var heartRateBeatsPerMinute: Int?
+    /// Effort in METs (1 is sitting still).
     public var metabolicEquivalent: Double?
+    /// Time since the start of the session, by the machine.
     public var elapsedTime: Duration?
+    /// Time left in the machine's programme.
     public var remainingTime: Duration?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed, cadence or power
     ///   outside ``PlausibilityLimits``.

@@ -19,9 +19,10 @@ struct PayloadReader {
 
     private mutating func take(_ count: Int, _ field: String) throws(GATTSensorError) -> UInt32 {
         guard remaining >= count else {
+            let (offset, length) = (index, bytes.count)
             throw GATTSensorError(
                 characteristic, .truncated,
-                "the flags promise \(field) (\(count) bytes at offset \(index)) but the payload has \(bytes.count)")
+                "the flags promise \(field) (\(count) bytes at offset \(offset)) but the payload has \(length)")
         }
         var value: UInt32 = 0
         for offset in 0..<count { value |= UInt32(bytes[index + offset]) << (8 * offset) }

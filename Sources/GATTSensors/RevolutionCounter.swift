@@ -5,8 +5,9 @@
 /// - No new revolution (whether or not the event time repeats) keeps the last rate until `stopTimeout` of hub
 ///   time has passed since the last revolution, then gives 0: a sensor repeats its last event while the wheel
 ///   stands, and a slow crank turns less than once a second.
-/// - A rate above the limit is rejected and the new values become the baseline, so that one bad sample (or a
-///   sensor that restarted from 0) costs one sample, not the rest of the ride.
+/// - A rate above the limit, by the event times or by the hub's time since the last revolution, is rejected and
+///   the new values become the baseline, so that one bad sample (or a sensor that restarted from 0) costs one
+///   sample, not the rest of the ride.
 /// - When a whole event-time period (64 s at 1/1024 s, 32 s at 1/2048 s) may have passed since the last
 ///   revolution, the event time may have wrapped unseen: the revolutions are counted (if hub time allows them)
 ///   but give a rate of 0 until the next one.
@@ -48,15 +49,19 @@ struct RevolutionCounter: Sendable {
             return .accepted(newRevolutions: 0)
         }
         let backwards = revolutions & counterMask < last.revolutions & counterMask
-        let period = 65536 / Double(ticksPerSecond)
-        // The hub sees an event up to a notification interval late; an eighth of the period covers that.
-        if sinceRevolution.seconds >= period * 7 / 8 {
-            let allowed = maximumRevolutionsPerSecond * sinceRevolution.seconds
+        // Every revolution counted now came after the sample that brought the last one (give or take the radio's
+        // latency, a second at most), whatever the event times say: a damaged payload whose counter and event
+        // time jump together looks plausible by its event times alone.
+        let hubSeconds = max(sinceRevolution.seconds, 0) + 1
+        guard Double(newRevolutions) <= maximumRevolutionsPerSecond * hubSeconds else {
             rebase(revolutions, eventTime, ticksPerSecond, at: now)
-            guard Double(newRevolutions) <= allowed else {
-                return backwards ? .wentBackwards : .tooFast(revolutionsPerSecond: Double(newRevolutions) / period)
-            }
-            // Moving again after a standstill: the first revolution gives no rate yet, and the last one is stale.
+            return backwards ? .wentBackwards : .tooFast(revolutionsPerSecond: Double(newRevolutions) / hubSeconds)
+        }
+        // The hub sees an event up to a notification interval late; an eighth of the period covers that.
+        if sinceRevolution.seconds >= 65536 / Double(ticksPerSecond) * 7 / 8 {
+            // Moving again after a standstill long enough for the event time to wrap unseen: the revolutions count,
+            // but their time is unknown, so they give no rate yet (and the last one is stale).
+            rebase(revolutions, eventTime, ticksPerSecond, at: now)
             revolutionsPerSecond = 0
             return .accepted(newRevolutions: newRevolutions)
         }

@@ -9,24 +9,36 @@
 public struct RowerData: Sendable, Equatable {
     /// More of this record follows in another notification (and no stroke rate is in this one).
     public var moreData: Bool
+    /// Strokes a minute now (nil when More Data is set).
     public var strokeRatePerMinute: Double?
+    /// Strokes since the start (nil when More Data is set).
     public var strokeCount: Int?
+    /// Average strokes a minute since the start.
     public var averageStrokeRatePerMinute: Double?
+    /// Distance since the start as the machine counts it, metres (``DistanceAccumulator`` keeps it from going back).
     public var totalDistanceMeters: Int?
     /// Time for 500 m at the present pace.
     public var instantaneousPacePer500Meters: Duration?
     /// Time for 500 m at the average pace.
     public var averagePacePer500Meters: Duration?
+    /// Power now, watts: 0 to ``PlausibilityLimits/maximumPowerWatts``.
     public var instantaneousPowerWatts: Int?
+    /// Average power since the start, watts.
     public var averagePowerWatts: Int?
+    /// Resistance as the machine counts it (no unit).
     public var resistanceLevel: Double?
+    /// Energy spent, and at what rate.
     public var energy: FitnessMachineEnergy?
+    /// Heart rate from the machine's grips or its strap, bpm; nil for 0 (no hand on the grips).
     public var heartRateBeatsPerMinute: Int?
+    /// Effort in METs (1 is sitting still).
     public var metabolicEquivalent: Double?
+    /// Time since the start of the session, by the machine.
     public var elapsedTime: Duration?
+    /// Time left in the machine's programme.
     public var remainingTime: Duration?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a stroke rate or power
     ///   outside ``PlausibilityLimits``.

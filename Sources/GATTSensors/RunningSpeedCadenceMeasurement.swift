@@ -29,7 +29,7 @@ public struct RunningSpeedCadenceMeasurement: Sendable, Equatable {
         self.isRunning = isRunning
     }
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``,
     ///   ``DropReason/speedAboveLimit`` or ``DropReason/cadenceAboveLimit``.

@@ -10,25 +10,40 @@
 public struct TreadmillData: Sendable, Equatable {
     /// More of this record follows in another notification (and no speed is in this one).
     public var moreData: Bool
+    /// Speed now, km/h (nil when More Data is set or the machine sends "not available").
     public var instantaneousSpeedKilometersPerHour: Double?
+    /// Average speed since the start, km/h.
     public var averageSpeedKilometersPerHour: Double?
+    /// Distance since the start as the machine counts it, metres (``DistanceAccumulator`` keeps it from going back).
     public var totalDistanceMeters: Int?
     /// Incline of the belt, per cent (negative downhill).
     public var inclinationPercent: Double?
+    /// The ramp's angle, degrees.
     public var rampAngleDegrees: Double?
+    /// Height climbed since the start, metres.
     public var positiveElevationGainMeters: Double?
+    /// Height descended since the start, metres.
     public var negativeElevationGainMeters: Double?
+    /// Pace now, km/min, as the field is defined.
     public var instantaneousPaceKilometersPerMinute: Double?
+    /// Average pace since the start, km/min.
     public var averagePaceKilometersPerMinute: Double?
+    /// Energy spent, and at what rate.
     public var energy: FitnessMachineEnergy?
+    /// Heart rate from the machine's grips or its strap, bpm; nil for 0 (no hand on the grips).
     public var heartRateBeatsPerMinute: Int?
+    /// Effort in METs (1 is sitting still).
     public var metabolicEquivalent: Double?
+    /// Time since the start of the session, by the machine.
     public var elapsedTime: Duration?
+    /// Time left in the machine's programme.
     public var remainingTime: Duration?
+    /// Force the user puts on the belt, newtons.
     public var forceOnBeltNewtons: Int?
+    /// The user's power on the belt, watts: 0 to ``PlausibilityLimits/maximumPowerWatts``.
     public var powerOutputWatts: Int?
 
-    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``PayloadReader``).
+    /// Decodes a notification payload; bytes after the promised fields are ignored (see ``GATTSensorError``).
     ///
     /// - Throws: ``GATTSensorError``: ``DropReason/empty``, ``DropReason/truncated``, or a speed or power outside
     ///   ``PlausibilityLimits``.

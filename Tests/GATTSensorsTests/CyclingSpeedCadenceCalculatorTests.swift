@@ -137,6 +137,20 @@ private func crank(_ revolutions: UInt16, _ eventTime: UInt16) -> CyclingSpeedCa
         #expect(isClose(kept.distanceMeters, 27.365))
     }
 
+    @Test func aCounterJumpTheHubTimeCannotHoldIsDroppedThoughItsEventTimesLookPlausible() throws {
+        var calculator = CyclingSpeedCadenceCalculator()
+        _ = try calculator.add(wheel(0, 0), at: .zero)
+        // 700 revolutions in 60 000 ticks (58.6 s) is 11.9 rev/s = 25 m/s by the event times, but only 1 s of hub
+        // time passed: at most (1 + 1 s of radio latency) × 13.2 rev/s = 26.4 revolutions.
+        #expect(
+            dropReason { () throws(GATTSensorError) in try calculator.add(wheel(700, 60000), at: .seconds(1)) }
+                == .speedAboveLimit)
+        // Measured from the dropped sample: 2 revolutions in 1 s, and no distance from the jump: 4.21 m.
+        let next = try calculator.add(wheel(702, 61024), at: .seconds(2))
+        #expect(isClose(next.speedMetersPerSecond, 4.21))
+        #expect(isClose(next.distanceMeters, 4.21))
+    }
+
     @Test func aCadenceAboveTheLimitIsDropped() throws {
         var calculator = CyclingSpeedCadenceCalculator()
         _ = try calculator.add(crank(0, 0), at: .zero)

@@ -53,20 +53,3 @@ import Testing
         #expect(statistics.seconds == 1 && statistics.maximumWatts == 250 && statistics.averageWatts == 250)
     }
 }
-
-@Suite struct DistanceAccumulatorTests {
-    @Test func addsWhatTheTotalGainsAndDropsATotalThatGoesBack() throws {
-        var accumulator = DistanceAccumulator()
-        // The first total is a baseline.
-        #expect(try accumulator.add(totalMeters: 100, from: .runningSpeedCadenceMeasurement) == 0)
-        #expect(try accumulator.add(totalMeters: 150, from: .runningSpeedCadenceMeasurement) == 50)
-        #expect(
-            dropReason { () throws(GATTSensorError) in
-                try accumulator.add(totalMeters: 140, from: .runningSpeedCadenceMeasurement)
-            } == .distanceWentBackwards)
-        // Counted from the lower total: 50 + (150 − 140) = 60 m.
-        #expect(try accumulator.add(totalMeters: 150, from: .runningSpeedCadenceMeasurement) == 60)
-        accumulator.reset()
-        #expect(try accumulator.add(totalMeters: 7, from: .treadmillData) == 0)
-    }
-}

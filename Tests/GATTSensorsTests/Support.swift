@@ -15,3 +15,8 @@ func isClose(_ value: Double?, _ expected: Double) -> Bool {
     guard let value else { return false }
     return abs(value - expected) < 1e-9
 }
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

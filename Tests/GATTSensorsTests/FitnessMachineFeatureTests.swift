@@ -1,0 +1,26 @@
+import GATTSensors
+import Testing
+
+@Suite struct FitnessMachineFeatureTests {
+    @Test func decodesBothBitFields() throws {
+        // Machine 07 40 00 00 = bits 0, 1, 2 and 14; targets 0C 00 00 00 = bits 2 and 3.
+        let feature = try FitnessMachineFeature(decoding: [0x07, 0x40, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00])
+        #expect(feature.machineFeatures == [.averageSpeed, .cadence, .totalDistance, .powerMeasurement])
+        #expect(feature.targetSettings == [.resistance, .power])
+        #expect(!feature.targetSettings.contains(.inclination))
+    }
+
+    @Test func decodesTheHighestBits() throws {
+        // Bit 16 of each: user data retention; targeted cadence.
+        let feature = try FitnessMachineFeature(decoding: [0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00])
+        #expect(feature.machineFeatures == .userDataRetention)
+        #expect(feature.targetSettings == .cadence)
+    }
+
+    @Test func dropsACutShortValue() {
+        #expect(
+            dropReason { () throws(GATTSensorError) in
+                try FitnessMachineFeature(decoding: [0x07, 0x40, 0x00, 0x00, 0x0C])
+            } == .truncated)
+    }
+}

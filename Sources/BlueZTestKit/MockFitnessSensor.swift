@@ -147,6 +147,33 @@ public struct MockFitnessSensor: Sendable {
         return reply.first?.array?.compactMap(\.bytes) ?? []
     }
 
+    /// Gives the measurement characteristic an AcquireNotify that hands out one end of a SOCK_SEQPACKET pair (as
+    /// BlueZ does), and `Push` to send one payload on the other end.
+    public func addAcquireNotify() async throws {
+        let acquire = """
+            import socket
+            mine, self.sensor_peer = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            ret = (dbus.types.UnixFd(mine), dbus.UInt16(23))
+            mine.close()
+            """
+        try await addMethod(
+            on: measurementPath, "org.bluez.GattCharacteristic1", "AcquireNotify", in: "a{sv}", out: "hq", acquire)
+        try await addMethod(
+            on: measurementPath, "org.stayfit.Test", "Push", in: "ay", out: "", "self.sensor_peer.send(bytes(args[0]))")
+    }
+
+    /// Sends one payload on the acquired socket (needs ``addAcquireNotify()``).
+    public func push(_ bytes: [UInt8]) async throws {
+        try await environment.bluez(measurementPath, "org.stayfit.Test", "Push", signature: "ay", [.bytes(bytes)])
+    }
+
+    /// How many times `method` was called on the measurement characteristic (dbusmock's call log).
+    public func measurementCalls(_ method: String) async throws -> Int {
+        let reply = try await environment.bluez(
+            measurementPath, "org.freedesktop.DBus.Mock", "GetMethodCalls", signature: "s", [.string(method)])
+        return reply.first?.array?.count ?? 0
+    }
+
     /// Whether the measurement characteristic's Notifying is true (set by the mock's StartNotify).
     public func isNotifying() async throws -> Bool {
         try await environment.connection.property(

@@ -123,6 +123,10 @@ import Testing
                 #expect(harness.powers.all.map(\.watts) == [200])
                 #expect(harness.machines.all.map(\.heartRate) == [140])
                 #expect(harness.heartRates.all.isEmpty, "a machine's heart rate is no strap's")
+                try await harness.waitUntil("the status part") {
+                    harness.parts.all.last?.fresh == "200 watts, cadence 90, 30.0 km/h"
+                }
+                #expect(harness.parts.all.last?.source == "fitness sensors")
             }
         }
     }
@@ -228,6 +232,69 @@ import Testing
                 #expect(harness.powers.all.map(\.watts) == [210])
                 #expect(harness.plugin.droppedPayloadCount == 2)
                 #expect(harness.plugin.receivedPayloadCount == 3)
+            }
+        }
+    }
+
+    @Test func aSensorThatHandsOutItsNotificationsOnASocketIsReadThere() async throws {
+        try await withBlueZMock { environment in
+            let sensor = try await MockFitnessSensor.add(
+                to: environment, address: Self.speedSensor, name: "Wahoo SPEED 1234", kind: .speedCadence)
+            try await sensor.addAcquireNotify()
+            try await withFitnessSensorsPlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected, of: Self.speedSensor)
+                #expect(try await sensor.measurementCalls("AcquireNotify") == 1)
+                #expect(try await sensor.measurementCalls("StartNotify") == 0, "the socket, not the signals")
+                try await sensor.push(Payload.speedCadence(wheel: 100, wheelTime: 0, crank: 50, crankTime: 0))
+                try await sensor.push(Payload.speedCadence(wheel: 102, wheelTime: 1024, crank: 51, crankTime: 1024))
+                try await harness.waitUntil("a cadence") { !harness.cadences.all.isEmpty }
+                #expect(harness.cadences.all.map(\.perMinute) == [60])
+                #expect(abs((harness.speeds.all.last?.speedMetersPerSecond ?? 0) - 4.21) < 0.001)
+            }
+        }
+    }
+
+    @Test func aRunningPodsSpeedCadenceAndDistanceComeFromTheFoot() async throws {
+        try await withBlueZMock { environment in
+            let pod = try await MockFitnessSensor.add(
+                to: environment, address: Self.powerMeter, name: "Stryd 4321", kind: .runningPod)
+            let clock = ManualClock()
+            try await withFitnessSensorsPlugin(on: environment, clock: clock) { harness in
+                try await harness.waitForStatus(.connected, of: Self.powerMeter)
+                #expect(harness.statuses.all.last?.sensor == .runningPod)
+                #expect(harness.statuses.all.last?.detail == "Running pod")
+                // Flags 0x02 (total distance): 3 m/s (768/256), 170 steps a minute, 100.0 m.
+                try await pod.notify([0x02, 0x00, 0x03, 170] + Payload.uint32(1000))
+                try await harness.waitUntil("a first speed") { harness.speeds.all.count == 1 }
+                clock.advance(by: .seconds(1))
+                try await pod.notify([0x02, 0x00, 0x03, 170] + Payload.uint32(1030))
+                try await harness.waitUntil("a second speed") { harness.speeds.all.count == 2 }
+                #expect(harness.speeds.all.map(\.speedMetersPerSecond) == [3, 3])
+                #expect(harness.speeds.all.map(\.totalDistanceMeters) == [0, 3], "from the pod's own total")
+                #expect(harness.speeds.all.map(\.origin) == [.footPod, .footPod])
+                #expect(harness.cadences.all.map(\.perMinute) == [170, 170])
+            }
+        }
+    }
+
+    @Test func aTreadmillsSpeedInclineAndDistanceArePublished() async throws {
+        try await withBlueZMock { environment in
+            let treadmill = try await MockFitnessSensor.add(
+                to: environment, address: Self.trainer, name: "NordicTrack T6", kind: .treadmill)
+            let clock = ManualClock()
+            try await withFitnessSensorsPlugin(on: environment, clock: clock) { harness in
+                try await harness.waitForStatus(.connected, of: Self.trainer)
+                #expect(harness.statuses.all.last?.detail == "Treadmill")
+                // Flags 0x000C: speed (bit 0 clear), total distance, incline and ramp angle: 10.8 km/h, 500 m, 2.5 %.
+                let flags: [UInt8] = [0x0C, 0x00]
+                try await treadmill.notify(flags + Payload.uint16(1080) + [0xF4, 0x01, 0x00] + [25, 0, 0, 0])
+                try await harness.waitUntil("a machine figure") { harness.machines.all.count == 1 }
+                clock.advance(by: .seconds(1))
+                try await treadmill.notify(flags + Payload.uint16(1080) + [0xF7, 0x01, 0x00] + [25, 0, 0, 0])
+                try await harness.waitUntil("a second speed") { harness.speeds.all.count == 2 }
+                #expect(harness.speeds.all.allSatisfy { abs(($0.speedMetersPerSecond ?? 0) - 3) < 0.001 })
+                #expect(harness.speeds.all.map(\.totalDistanceMeters) == [0, 3])
+                #expect(harness.machines.all.first?.inclinePercent == 2.5)
             }
         }
     }

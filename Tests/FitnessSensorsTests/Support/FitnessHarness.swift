@@ -28,6 +28,7 @@ struct FitnessHarness {
     let statuses = Recorder<SensorStatusChanged>()
     let announcements = Recorder<Announcement>()
     let commands = Recorder<WorkoutCommand>()
+    let parts = Recorder<StatusPart>()
 
     /// The statuses of the sensor at `address` published so far, in order.
     func statusList(of address: String) -> [SensorStatusChanged.Status] {
@@ -72,6 +73,7 @@ func withFitnessSensorsPlugin(
     let powers = bus.inbox(of: PowerMeasured.self), machines = bus.inbox(of: MachineMeasured.self)
     let heartRates = bus.inbox(of: HeartRateMeasured.self), statuses = bus.inbox(of: SensorStatusChanged.self)
     let announcements = bus.inbox(of: Announcement.self), commands = bus.inbox(of: WorkoutCommand.self)
+    let parts = bus.inbox(of: StatusPart.self)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await plugin.run() }
         group.addTask { for await m in speeds { harness.speeds.append(m) } }
@@ -82,6 +84,7 @@ func withFitnessSensorsPlugin(
         group.addTask { for await m in statuses { harness.statuses.append(m) } }
         group.addTask { for await m in announcements { harness.announcements.append(m) } }
         group.addTask { for await m in commands { harness.commands.append(m) } }
+        group.addTask { for await m in parts { harness.parts.append(m) } }
         defer { group.cancelAll() }
         try await body(harness)
         group.cancelAll()

@@ -18,6 +18,11 @@ public final class SensorLinkState: Sendable {
 
     public init() {}
 
+    /// Forgets the link, for another device: its first connection is `.connected` again.
+    public func startOver() {
+        state.withLock { $0 = State() }
+    }
+
     /// Records a connection; returns whether the sensor was connected before (announce `.restored`, not
     /// `.connected`).
     public func connected(at now: HubInstant) -> Bool {

@@ -1,5 +1,6 @@
 import BluetoothSensors
 import GATTSensors
+import HubCore
 import Synchronization
 
 /// A connected machine's Fitness Machine Control Point: writes a request and waits for the indication that answers
@@ -64,16 +65,60 @@ final class ControlPointChannel: Sendable {
         }
     }
 
+    /// The targets the machine says it takes (read once after connecting); nil for what it does not say.
+    struct Ranges: Sendable, Equatable {
+        var speedKilometersPerHour: SupportedRange?
+        var inclinationPercent: SupportedRange?
+        var resistanceLevel: SupportedRange?
+        var powerWatts: SupportedRange?
+    }
+
     let path: String
     let session: BlueZSession
     let machineType: MachineType?
+    let ranges: Ranges
     private let current = Mutex<Waiter?>(nil)
     private let inControl = Mutex(false)
 
-    init(path: String, session: BlueZSession, machineType: MachineType?) {
+    init(path: String, session: BlueZSession, machineType: MachineType?, ranges: Ranges = Ranges()) {
         self.path = path
         self.session = session
         self.machineType = machineType
+        self.ranges = ranges
+    }
+
+    /// Reads the machine's supported ranges from `characteristics`; one that cannot be read or decoded stays nil
+    /// (the machine then says itself what it refuses).
+    static func readRanges(
+        _ characteristics: [(path: String, characteristic: GATTCharacteristic)], with session: BlueZSession
+    ) async -> Ranges {
+        var ranges = Ranges()
+        for (path, characteristic) in characteristics {
+            guard let bytes = await session.read(path) else { continue }
+            switch characteristic {
+            case .supportedSpeedRange: ranges.speedKilometersPerHour = try? .speedKilometersPerHour(decoding: bytes)
+            case .supportedInclinationRange: ranges.inclinationPercent = try? .inclinationPercent(decoding: bytes)
+            case .supportedResistanceLevelRange: ranges.resistanceLevel = try? .resistanceLevel(decoding: bytes)
+            case .supportedPowerRange: ranges.powerWatts = try? .powerWatts(decoding: bytes)
+            default: break
+            }
+        }
+        return ranges
+    }
+
+    /// `target` moved to the nearest the machine takes (within its range, on its increment), when it says.
+    func fitted(_ target: MachineTarget.Target) -> MachineTarget.Target {
+        switch target {
+        case .power(let watts):
+            return .power(watts: ranges.powerWatts.map { Int($0.nearestSupported(Double(watts)).rounded()) } ?? watts)
+        case .resistance(let level):
+            return .resistance(level: ranges.resistanceLevel?.nearestSupported(level) ?? level)
+        case .speed(let metersPerSecond):
+            guard let range = ranges.speedKilometersPerHour else { return target }
+            return .speed(metersPerSecond: range.nearestSupported(metersPerSecond * 3.6) / 3.6)
+        case .incline(let percent):
+            return .incline(percent: ranges.inclinationPercent?.nearestSupported(percent) ?? percent)
+        }
     }
 
     /// How sentences name the machine: "trainer", "treadmill" …

@@ -10,12 +10,15 @@ extension FitnessSensorsPlugin {
     /// Sends `target` to the connected machine and announces what came of it; never waits longer than
     /// `control-point-timeout-seconds` for an answer.
     func apply(_ target: MachineTarget) async {
-        let request = Self.request(for: target.target)
         guard let channel = shared.controlPoint else {
             say("No fitness machine with a control point is connected to \(Self.goal(target.target)).")
             return
         }
         let machine = channel.noun
+        // What the machine says it takes: a target outside its range would only be refused.
+        let fitted = channel.fitted(target.target)
+        let request = Self.request(for: fitted)
+        let nearest = fitted == target.target ? "" : ", the nearest it takes to \(Self.words(for: target.target))"
         do {
             if !channel.hasControl {
                 guard let answer = try await answer(to: .requestControl, from: channel) else { return }
@@ -27,7 +30,7 @@ extension FitnessSensorsPlugin {
             }
             guard let answer = try await answer(to: request, from: channel) else { return }
             if answer.succeeded {
-                say("The \(machine) took \(Self.words(for: target.target)).")
+                say("The \(machine) took \(Self.words(for: fitted))\(nearest).")
             } else {
                 if answer.result == .controlNotPermitted { channel.hasControl = false }
                 say("The \(machine) refused: \(answer.result.words).")

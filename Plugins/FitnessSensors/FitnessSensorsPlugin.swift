@@ -263,8 +263,13 @@ public struct FitnessSensorsPlugin: Plugin {
         // Fresh counters for every connection: nothing from before a loss is published again.
         let decoder = DecoderBox(
             SensorDecoder(wheelCircumferenceMillimeters: configuration.wheelCircumferenceMillimeters))
-        let channel = gatt.controlPoint.map {
-            ControlPointChannel(path: $0, session: session, machineType: gatt.machineType)
+        let channel: ControlPointChannel?
+        if let controlPoint = gatt.controlPoint {
+            channel = ControlPointChannel(
+                path: controlPoint, session: session, machineType: gatt.machineType,
+                ranges: await ControlPointChannel.readRanges(gatt.supportedRanges, with: session))
+        } else {
+            channel = nil
         }
         var sockets: [NotifySocketReader] = []
         defer { for socket in sockets { socket.stop() } }

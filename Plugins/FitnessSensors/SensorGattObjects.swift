@@ -12,6 +12,8 @@ struct SensorGattObjects: Sendable {
     var subscriptions: [(path: String, characteristic: GATTCharacteristic)]
     /// A fitness machine's control point (write with response, indicate), when it has one.
     var controlPoint: String?
+    /// A fitness machine's Supported … Range characteristics (speed, inclination, resistance, power), to read once.
+    var supportedRanges: [(path: String, characteristic: GATTCharacteristic)] = []
     var batteryLevel: String?
 
     /// Finds the objects of the device at `devicePath` in a GetManagedObjects answer.
@@ -52,6 +54,12 @@ struct SensorGattObjects: Sendable {
                 description: "the \(kind.words.lowercased()) at \(devicePath) has no measurement characteristic")
         }
         controlPoint = kind == .fitnessMachine ? find(.fitnessMachineControlPoint) : nil
+        if controlPoint != nil {
+            let ranges: [GATTCharacteristic] = [
+                .supportedSpeedRange, .supportedInclinationRange, .supportedResistanceLevelRange, .supportedPowerRange,
+            ]
+            supportedRanges = ranges.compactMap { range in find(range).map { ($0, range) } }
+        }
         batteryLevel = tree.batteryLevel
     }
 }

@@ -57,8 +57,11 @@ public struct MockFitnessSensor: Sendable {
 
     /// Adds adapter hci0 (unless it is there) and the sensor, connected-ready (services resolved), advertising its
     /// service.
+    ///
+    /// A machine's Supported Power Range (0x2AD8) reads `supportedPowerRange` when given.
     public static func add(
-        to environment: BlueZEnvironment, address: String, name: String, kind: Kind
+        to environment: BlueZEnvironment, address: String, name: String, kind: Kind,
+        supportedPowerRange: [UInt8]? = nil
     ) async throws -> MockFitnessSensor {
         let objects = try await environment.connection.managedObjects(destination: "org.bluez")
         if objects["/org/bluez/hci0"] == nil { _ = try await environment.addAdapter() }
@@ -113,6 +116,16 @@ public struct MockFitnessSensor: Sendable {
                 "Notifying": .bool(false), "Flags": .strings(["write", "indicate"]),
             ],
             methods: notifying + [("WriteValue", "aya{sv}", "", write)])
+        if let supportedPowerRange {
+            let read = #"ret = self.props["org.bluez.GattCharacteristic1"]["Value"]"#
+            try await sensor.addObject(
+                sensor.servicePath + "/char004a", "org.bluez.GattCharacteristic1",
+                [
+                    "UUID": .string(Kind.uuid("2ad8")), "Service": .objectPath(sensor.servicePath),
+                    "Value": .bytes(supportedPowerRange), "Flags": .strings(["read"]),
+                ],
+                methods: [("ReadValue", "a{sv}", "ay", read)])
+        }
         try await sensor.addMethod(
             on: sensor.controlPointPath, "org.stayfit.Test", "SetAnswer", in: "yy", out: "", setAnswer)
         try await sensor.addMethod(

@@ -298,4 +298,28 @@ import Testing
             }
         }
     }
+
+    @Test func aTargetOutsideTheMachinesSupportedPowerRangeIsSentAsTheNearestItTakes() async throws {
+        try await withBlueZMock { environment in
+            // Supported Power Range: 25 to 400 W in steps of 5.
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: Self.trainer, name: "KICKR 9999", kind: .indoorBike,
+                supportedPowerRange: Payload.uint16(25) + Payload.uint16(400) + Payload.uint16(5))
+            try await withFitnessSensorsPlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected, of: Self.trainer)
+                harness.context.bus.publish(MachineTarget(.power(watts: 500)))
+                try await harness.waitUntil("an answer") { !harness.announcements.all.isEmpty }
+                #expect(
+                    harness.announcements.all.map(\.text) == [
+                        "The trainer took 400 watts, the nearest it takes to 500 watts."
+                    ])
+                #expect(try await trainer.controlPointWrites() == [[0x00], [0x05, 0x90, 0x01]])
+                harness.context.bus.publish(MachineTarget(.power(watts: 212)))
+                try await harness.waitUntil("a second answer") { harness.announcements.all.count == 2 }
+                #expect(
+                    harness.announcements.all.last?.text
+                        == "The trainer took 210 watts, the nearest it takes to 212 watts.")
+            }
+        }
+    }
 }

@@ -20,9 +20,10 @@ struct PayloadReader {
     private mutating func take(_ count: Int, _ field: String) throws(GATTSensorError) -> UInt32 {
         guard remaining >= count else {
             let (offset, length) = (index, bytes.count)
+            let noun = count == 1 ? "byte" : "bytes"
             throw GATTSensorError(
                 characteristic, .truncated,
-                "the flags promise \(field) (\(count) bytes at offset \(offset)) but the payload has \(length)")
+                "the flags promise \(field) (\(count) \(noun) at offset \(offset)) but the payload has \(length)")
         }
         var value: UInt32 = 0
         for offset in 0..<count { value |= UInt32(bytes[index + offset]) << (8 * offset) }

@@ -310,6 +310,13 @@ public struct FitnessSensorsPlugin: Plugin {
                         }
                         continue
                     }
+                    if signal.path == devicePath, let percent = Self.batteryPercent(in: signal) {
+                        publish(
+                            SensorStatusChanged(
+                                sensor: sensor.sensor, status: .battery, device: sensor.description,
+                                batteryPercent: percent))
+                        continue
+                    }
                     if let reason = linkEnded(by: signal, devicePath: devicePath, adapterPath: session.adapterPath) {
                         return reason
                     }
@@ -353,6 +360,14 @@ public struct FitnessSensorsPlugin: Plugin {
             return "the Bluetooth adapter \(configuration.adapter) was switched off"
         }
         return nil
+    }
+
+    /// The battery level in a PropertiesChanged of BlueZ's `org.bluez.Battery1`, if it is a percentage.
+    static func batteryPercent(in signal: DBusSignal) -> Int? {
+        guard signal.member == "PropertiesChanged", signal.arguments.first?.string == BlueZNames.battery,
+            let percent = signal.arguments.dropFirst().first?.dictionary?["Percentage"]?.byte, percent <= 100
+        else { return nil }
+        return Int(percent)
     }
 
     /// Publishes `.lost` once when no reading arrives for `stale-after-seconds`.

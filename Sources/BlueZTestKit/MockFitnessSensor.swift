@@ -58,16 +58,22 @@ public struct MockFitnessSensor: Sendable {
     /// Adds adapter hci0 (unless it is there) and the sensor, connected-ready (services resolved), advertising its
     /// service.
     ///
-    /// A machine's Supported Power Range (0x2AD8) reads `supportedPowerRange` when given.
+    /// A machine's Supported Power Range (0x2AD8) reads `supportedPowerRange` when given; `batteryPercent` goes in
+    /// `org.bluez.Battery1` on the device, as BlueZ's battery plugin puts it.
     public static func add(
         to environment: BlueZEnvironment, address: String, name: String, kind: Kind,
-        supportedPowerRange: [UInt8]? = nil
+        supportedPowerRange: [UInt8]? = nil, batteryPercent: UInt8? = nil
     ) async throws -> MockFitnessSensor {
         let objects = try await environment.connection.managedObjects(destination: "org.bluez")
         if objects["/org/bluez/hci0"] == nil { _ = try await environment.addAdapter() }
         try await environment.bluez(
             "/", "org.bluez.Mock", "AddDevice", signature: "sss", [.string("hci0"), .string(address), .string(name)])
         let sensor = MockFitnessSensor(environment: environment, address: address, kind: kind)
+        if let batteryPercent {
+            try await environment.bluez(
+                sensor.devicePath, "org.freedesktop.DBus.Mock", "AddProperties", signature: "sa{sv}",
+                [.string("org.bluez.Battery1"), .dictionary(["Percentage": .byte(batteryPercent)])])
+        }
         try await sensor.updateDevice(["UUIDs": .strings([kind.service]), "ServicesResolved": .bool(true)])
         try await sensor.addObject(
             sensor.servicePath, "org.bluez.GattService1",
@@ -136,6 +142,11 @@ public struct MockFitnessSensor: Sendable {
     /// Sets Device1 properties on the sensor and emits PropertiesChanged (`["Connected": .bool(false)]`: a loss).
     public func updateDevice(_ properties: [String: DBusValue]) async throws {
         try await update(devicePath, "org.bluez.Device1", properties)
+    }
+
+    /// Sets the battery level in `org.bluez.Battery1` (added with `batteryPercent`) and emits PropertiesChanged.
+    public func setBattery(_ percent: UInt8) async throws {
+        try await update(devicePath, "org.bluez.Battery1", ["Percentage": .byte(percent)])
     }
 
     /// Sends one measurement notification.

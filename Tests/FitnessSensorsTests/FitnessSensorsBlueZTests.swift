@@ -322,4 +322,19 @@ import Testing
             }
         }
     }
+
+    @Test func theBatteryLevelComesWithTheConnectionAndEveryChange() async throws {
+        try await withBlueZMock { environment in
+            let sensor = try await MockFitnessSensor.add(
+                to: environment, address: Self.powerMeter, name: "Assioma 5678", kind: .power, batteryPercent: 80)
+            try await withFitnessSensorsPlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected, of: Self.powerMeter)
+                #expect(harness.statuses.all.last?.batteryPercent == 80)
+                try await sensor.setBattery(15)
+                try await harness.waitForStatus(.battery, of: Self.powerMeter)
+                #expect(harness.statuses.all.last?.batteryPercent == 15)
+                #expect(harness.statuses.all.last?.sensor == .power)
+            }
+        }
+    }
 }

@@ -68,6 +68,12 @@ let package = Package(
         // cadence, fitness machines) and the calculators that turn their counters into speed, cadence and distance:
         // pure Swift on bytes, no BlueZ, no D-Bus, no HubCore, so that every byte layout is tested without a radio.
         .target(name: "GATTSensors"),
+        // What every Bluetooth LE sensor plugin does with BlueZ (object lookups, connect and wait for the services,
+        // AcquireNotify and its socket reader, StartNotify, reads, writes, backoff, fresh or lost data): the
+        // heart-rate and fitness-sensors plugins share it, so a fix to the BlueZ path reaches every sensor.
+        .target(
+            name: "BluetoothSensors",
+            dependencies: ["HubCore", "DBus", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: - System libraries and their safe Swift wrappers (the only importers of the C modules)
         // The kernel's clock status and boot time (<sys/timex.h>, CLOCK_BOOTTIME): headers only, imported by HubCore's clock.
@@ -99,8 +105,11 @@ let package = Package(
             exclude: ["README.md"]),
         .target(name: "Console", dependencies: ["HubCore"], path: "Plugins/Console", exclude: ["README.md"]),
         .target(
-            name: "HeartRate", dependencies: ["HubCore", "DBus", "StatusParts"], path: "Plugins/HeartRate",
-            exclude: ["README.md"]),
+            name: "HeartRate", dependencies: ["HubCore", "DBus", "BluetoothSensors", "StatusParts"],
+            path: "Plugins/HeartRate", exclude: ["README.md"]),
+        .target(
+            name: "FitnessSensors", dependencies: ["HubCore", "DBus", "BluetoothSensors", "GATTSensors"],
+            path: "Plugins/FitnessSensors", exclude: ["README.md"]),
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
         .target(
             name: "Buttons", dependencies: ["HubCore", "CLinuxInput"], path: "Plugins/Buttons", exclude: ["README.md"]),
@@ -123,7 +132,7 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
-                "Goals",
+                "Goals", "FitnessSensors", "BluetoothSensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -179,6 +188,9 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        .testTarget(
+            name: "FitnessSensorsTests",
+            dependencies: ["FitnessSensors", "BluetoothSensors", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "GoalsTests", dependencies: ["Goals", "HubCore", "HubTestKit", "BlueZTestKit"]),

@@ -1,3 +1,4 @@
+import BluetoothSensors
 import DBus
 import Foundation
 import Logging
@@ -7,11 +8,12 @@ import Logging
 ///
 /// A session owns its own `DBusConnection` and closes it at the end, so match rules and BlueZ's notify session
 /// go away with it; the plugin makes a new session for every reconnect attempt.
+///
+/// What is not about straps (connect and wait for the services, subscribe, read, discovery) is the shared
+/// `BlueZSession` of the `BluetoothSensors` module, which the fitness-sensors plugin uses too.
 struct BlueZHeartRateSession {
     /// Why a session ended or could not start.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = BlueZSession.Failure
 
     /// The strap found and subscribed.
     struct Link {
@@ -31,46 +33,32 @@ struct BlueZHeartRateSession {
         var description: String { name == address ? address : "\(name) (\(address))" }
     }
 
-    let connection: DBusConnection
-    let adapter: String
+    /// The shared BlueZ calls, on this session's own connection.
+    let bluez: BlueZSession
     let configuredDevice: String?
-    /// Where the session says what it waits for (debug level); silent unless the caller passes its logger.
-    let logger: Logger
 
-    private var adapterPath: String { BlueZNames.adapterPath(adapter) }
+    var connection: DBusConnection { bluez.connection }
+    var adapter: String { bluez.adapter }
+    private var adapterPath: String { bluez.adapterPath }
 
     /// Connects to the bus and adds the match rules, before any BlueZ call, so that no signal is missed.
     static func open(
         address: DBusAddress, adapter: String, device: String?,
         logger: Logger = Logger(label: "heart-rate", factory: { _ in SwiftLogNoOpLogHandler() })
     ) async throws -> BlueZHeartRateSession {
-        let connection = try await DBusConnection(address: address)
-        do {
-            for rule in BlueZNames.matchRules { try await connection.addMatch(rule) }
-        } catch {
-            connection.close()
-            throw error
-        }
-        return BlueZHeartRateSession(connection: connection, adapter: adapter, configuredDevice: device, logger: logger)
+        BlueZHeartRateSession(
+            bluez: try await BlueZSession.open(address: address, adapter: adapter, logger: logger),
+            configuredDevice: device)
     }
 
     /// The signal stream ended without cancellation: the connection to the bus is gone.
-    static func busEnded() -> any Error {
-        Task.isCancelled ? CancellationError() : Failure(description: "the connection to the system bus ended")
-    }
+    static func busEnded() -> any Error { BlueZSession.busEnded() }
 
     // MARK: - Finding the strap
 
     /// The device path of the configured strap, or of the first heart-rate strap, discovering when needed.
     func findDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
-        let objects = try await connection.managedObjects(destination: BlueZNames.service)
-        guard let adapterProperties = objects[adapterPath]?[BlueZNames.adapter] else {
-            throw Failure(
-                description: "BlueZ has no Bluetooth adapter \(adapter) (bluetoothctl list shows the adapters)")
-        }
-        guard adapterProperties["Powered"]?.bool != false else {
-            throw Failure(description: "the Bluetooth adapter \(adapter) is switched off (bluetoothctl power on)")
-        }
+        let objects = try await bluez.checkedObjects()
         let known = objects.sorted(by: { $0.key < $1.key }).compactMap { path, interfaces in
             interfaces[BlueZNames.device].flatMap { matches(path: path, $0) ? (path: path, device: $0) : nil }
         }
@@ -89,18 +77,9 @@ struct BlueZHeartRateSession {
     }
 
     /// Starts discovering LE devices that advertise the Heart Rate service.
-    ///
-    /// Without ``stopDiscovery()`` the discovery session ends anyway when this session's connection closes:
-    /// BlueZ drops it when its client leaves the bus.
-    func startDiscovery() async throws {
-        let filter: DBusValue = .dictionary([
-            "UUIDs": .strings([BlueZNames.heartRateService]), "Transport": .string("le"),
-        ])
-        try await callAdapter("SetDiscoveryFilter", signature: "a{sv}", [filter])
-        try await callAdapter("StartDiscovery")
-    }
+    func startDiscovery() async throws { try await bluez.startDiscovery(services: [BlueZNames.heartRateService]) }
 
-    func stopDiscovery() async throws { try await callAdapter("StopDiscovery") }
+    func stopDiscovery() async throws { try await bluez.stopDiscovery() }
 
     private func waitForAdvertisedDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         for await signal in signals {
@@ -130,12 +109,6 @@ struct BlueZHeartRateSession {
         return (device["UUIDs"]?.strings ?? []).contains(where: BlueZNames.isHeartRateService)
     }
 
-    private func callAdapter(_ member: String, signature: String = "", _ arguments: [DBusValue] = []) async throws {
-        try await connection.call(
-            destination: BlueZNames.service, path: adapterPath, interface: BlueZNames.adapter, member: member,
-            signature: signature, arguments: arguments)
-    }
-
     // MARK: - Connecting
 
     /// Connects the device, waits for its services, finds Heart Rate Measurement and subscribes to it.
@@ -157,87 +130,20 @@ struct BlueZHeartRateSession {
 
     /// Connects the device and waits until BlueZ has resolved its services; returns its Device1 properties.
     func connectDevice(devicePath: String, signals: AsyncStream<DBusSignal>) async throws -> [String: DBusValue] {
-        // Connected already (or being connected by someone else): go on to wait for the services.
-        try await call(
-            devicePath, BlueZNames.device, "Connect",
-            ignoring: ["org.bluez.Error.AlreadyConnected", "org.bluez.Error.InProgress"])
-        let device = try await connection.properties(
-            interface: BlueZNames.device, path: devicePath, destination: BlueZNames.service)
-        if device["ServicesResolved"]?.bool != true {
-            try await waitForServicesResolved(devicePath: devicePath, signals: signals)
-        }
-        return device
+        try await bluez.connectDevice(devicePath: devicePath, signals: signals, noun: "strap")
     }
 
-    /// Narrows this connection's PropertiesChanged signals to what `link` needs: the new rules first, then the
-    /// broad one goes, so no signal of the link falls between them.
-    func narrowSignals(to link: Link) async throws {
-        for rule in BlueZNames.linkRules(devicePath: link.devicePath, adapterPath: link.adapterPath) {
-            try await connection.addMatch(rule)
-        }
-        try await connection.removeMatch(BlueZNames.allPropertiesChanged)
-    }
+    /// Narrows this connection's PropertiesChanged signals to what `link` needs (see `BlueZSession`).
+    func narrowSignals(to link: Link) async throws { try await bluez.narrowSignals(devicePath: link.devicePath) }
 
-    /// The battery level BlueZ mirrors in `org.bluez.Battery1`, else the Battery Level characteristic's; nil when
-    /// neither is there or the value is not a percentage.
+    /// The battery level BlueZ mirrors in `org.bluez.Battery1`, else the Battery Level characteristic's.
     func batteryPercent(mirrored: UInt8?, level: String?) async -> Int? {
-        var value = mirrored
-        if value == nil, let level { value = await read(level)?.first }
-        return value.map(Int.init).flatMap { (0...100).contains($0) ? $0 : nil }
+        await bluez.batteryPercent(mirrored: mirrored, level: level)
     }
 
-    /// The value of a readable characteristic, or nil when it cannot be read (the information is optional).
-    private func read(_ characteristic: String) async -> [UInt8]? {
-        let reply = try? await connection.call(
-            destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
-            member: "ReadValue", signature: "a{sv}", arguments: [.dictionary([:])], timeout: .seconds(5))
-        return reply?.first?.bytes
-    }
+    private func read(_ characteristic: String) async -> [UInt8]? { await bluez.read(characteristic) }
 
-    /// Subscribes to the characteristic: `AcquireNotify` first (payloads on a socket), `StartNotify` (payloads as
-    /// PropertiesChanged of `Value`) when that is refused or file descriptors cannot pass.
     private func subscribe(characteristic: String) async throws -> NotifySocketReader? {
-        if connection.canPassUnixFileDescriptors {
-            do {
-                let reply = try await connection.call(
-                    destination: BlueZNames.service, path: characteristic, interface: BlueZNames.gattCharacteristic,
-                    member: "AcquireNotify", signature: "a{sv}", arguments: [.dictionary([:])])
-                // The MTU first: taking the descriptor makes it ours to close.
-                if reply.count == 2, let mtu = reply[1].uint16, let descriptor = reply[0].unixFD?.take() {
-                    return NotifySocketReader(taking: descriptor, mtu: Int(mtu))
-                }
-            } catch {
-                let refusal: DBusError = error
-                if refusal.name == DBusError.Name.cancelled { throw refusal }
-            }
-        }
-        // BlueZ re-subscribes by itself after a reconnect; InProgress then is harmless (TECHREF §1).
-        try await call(
-            characteristic, BlueZNames.gattCharacteristic, "StartNotify", ignoring: ["org.bluez.Error.InProgress"])
-        return nil
-    }
-
-    /// Calls a method without arguments of `org.bluez`, treating the errors named in `ignoring` as success.
-    private func call(_ path: String, _ interface: String, _ member: String, ignoring: Set<String>) async throws {
-        do {
-            try await connection.call(destination: BlueZNames.service, path: path, interface: interface, member: member)
-        } catch {
-            let failure: DBusError = error
-            if !ignoring.contains(failure.name) { throw failure }
-        }
-    }
-
-    private func waitForServicesResolved(devicePath: String, signals: AsyncStream<DBusSignal>) async throws {
-        logger.debug("waiting for BlueZ to resolve the strap's services", metadata: ["device": "\(devicePath)"])
-        for await signal in signals where signal.path == devicePath && signal.member == "PropertiesChanged" {
-            guard signal.arguments.first?.string == BlueZNames.device,
-                let changed = signal.arguments.dropFirst().first?.dictionary
-            else { continue }
-            if changed["ServicesResolved"]?.bool == true { return }
-            if changed["Connected"]?.bool == false {
-                throw Failure(description: "the strap disconnected before its services were resolved")
-            }
-        }
-        throw Self.busEnded()
+        try await bluez.subscribe(characteristic: characteristic, threadName: "hr-notify")
     }
 }

@@ -1,15 +1,14 @@
+import BluetoothSensors
 import Foundation
 import HubCore
 import Synchronization
 
-/// What the plugin knows about its link across sessions: the last reading, whether "lost" was announced, counts.
+/// What the plugin knows about its link across sessions: fresh, lost or restored (the shared `SensorLinkState`,
+/// which the fitness sensors' links use too), and what only a strap has: skin contact, counts, battery warnings.
 ///
 /// Shared by the notification loop, the stale-data watcher and tests, so it sits behind a `Mutex`.
 final class HeartRateLinkState: Sendable {
     private struct State {
-        var lastDataAt: HubInstant?
-        var lostAnnounced = false
-        var everConnected = false
         var receivedPayloads = 0
         var malformedPayloads = 0
         var partlyBrokenPayloads = 0
@@ -23,6 +22,7 @@ final class HeartRateLinkState: Sendable {
     }
 
     private let state = Mutex(State())
+    private let link = SensorLinkState()
 
     /// Payloads dropped because they gave no sound heart rate.
     var malformedPayloads: Int { state.withLock { $0.malformedPayloads } }
@@ -63,12 +63,8 @@ final class HeartRateLinkState: Sendable {
 
     /// Forgets the link (not the counts), for another strap: its first connection is `.connected` again.
     func startOver() {
-        state.withLock { state in
-            state.lastDataAt = nil
-            state.lostAnnounced = false
-            state.everConnected = false
-            state.lowBatteryAnnouncedAt = nil
-        }
+        link.startOver()
+        state.withLock { $0.lowBatteryAnnouncedAt = nil }
     }
 
     /// Whether a battery level of `percent` is news to announce: the first reading at or below `threshold`, then
@@ -88,15 +84,8 @@ final class HeartRateLinkState: Sendable {
     /// Records a connection; returns whether the plugin was connected before (announce `.restored`, not
     /// `.connected`).
     func connected(at now: HubInstant) -> Bool {
-        state.withLock { state in
-            defer {
-                state.everConnected = true
-                state.lostAnnounced = false
-                state.lossReported = false
-                state.lastDataAt = now
-            }
-            return state.everConnected
-        }
+        state.withLock { $0.lossReported = false }
+        return link.connected(at: now)
     }
 
     /// Records a reading; returns the status it announces, if any.
@@ -105,44 +94,18 @@ final class HeartRateLinkState: Sendable {
     /// the way silence does. A reading with contact (or from a strap that cannot tell) after an announced loss
     /// announces `.restored`.
     func received(at now: HubInstant, hasContact: Bool) -> SensorStatusChanged.Status? {
-        state.withLock { state in
-            guard hasContact else {
-                if state.lostAnnounced { return nil }
-                state.lostAnnounced = true
-                return .lost
-            }
-            state.lastDataAt = now
-            defer { state.lostAnnounced = false }
-            return state.lostAnnounced ? .restored : nil
-        }
+        guard hasContact else { return link.markLost() ? .lost : nil }
+        return link.received(at: now)
     }
 
     /// Marks the link lost; returns true when that has not been announced yet.
-    func markLost() -> Bool {
-        state.withLock { state in
-            defer { state.lostAnnounced = true }
-            return !state.lostAnnounced
-        }
-    }
+    func markLost() -> Bool { link.markLost() }
 
     /// When the data goes stale if nothing arrives, or nil when loss was already announced or nothing connected.
-    func staleDeadline(after interval: Duration) -> HubInstant? {
-        state.withLock { state in
-            guard !state.lostAnnounced, let last = state.lastDataAt else { return nil }
-            return last + interval
-        }
-    }
+    func staleDeadline(after interval: Duration) -> HubInstant? { link.staleDeadline(after: interval) }
 
     /// Marks the link lost when no data came within `interval` before `now`; true when that is news to announce.
-    ///
-    /// One lock for the check and the mark, so a reading arriving in between cannot be followed by a false loss.
     func markLostIfStale(at now: HubInstant, after interval: Duration) -> Bool {
-        state.withLock { state in
-            guard !state.lostAnnounced, let last = state.lastDataAt,
-                now >= last + interval
-            else { return false }
-            state.lostAnnounced = true
-            return true
-        }
+        link.markLostIfStale(at: now, after: interval)
     }
 }

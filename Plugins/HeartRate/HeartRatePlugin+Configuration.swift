@@ -1,3 +1,4 @@
+import BluetoothSensors
 import HubCore
 
 extension HeartRatePlugin {

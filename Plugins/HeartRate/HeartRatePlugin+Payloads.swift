@@ -1,3 +1,4 @@
+import BluetoothSensors
 import DBus
 import HubCore
 
@@ -50,14 +51,8 @@ extension HeartRatePlugin {
         bytes.map { $0 < 0x10 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined(separator: " ")
     }
 
-    /// The new `Value` of a characteristic's PropertiesChanged, found without building a dictionary of the changes.
-    static func notifiedValue(_ signal: DBusSignal) -> [UInt8]? {
-        guard signal.member == "PropertiesChanged", signal.arguments.count >= 2,
-            signal.arguments[0].string == BlueZNames.gattCharacteristic,
-            let value = signal.arguments[1].entries?.first(where: { $0.key.string == "Value" })?.value
-        else { return nil }
-        return value.bytes
-    }
+    /// The new `Value` of a characteristic's PropertiesChanged (see `BlueZSession.notifiedValue`).
+    static func notifiedValue(_ signal: DBusSignal) -> [UInt8]? { BlueZSession.notifiedValue(signal) }
 }
 
 extension SensorContact {

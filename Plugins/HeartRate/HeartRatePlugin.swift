@@ -1,3 +1,4 @@
+import BluetoothSensors
 import DBus
 import Foundation
 import HubCore
@@ -203,9 +204,7 @@ public struct HeartRatePlugin: Plugin {
     }
 
     /// 1 s, 2 s, 4 s … capped at 30 s.
-    static func backoff(afterFailures failures: Int) -> Duration {
-        min(.seconds(1 << min(failures, 5)), maximumBackoff)
-    }
+    static func backoff(afterFailures failures: Int) -> Duration { BlueZSession.backoff(afterFailures: failures) }
 
     /// Whether `error` is this task's cancellation (not, say, a stream that ended because the bus went away).
     private static func isCancellation(_ error: any Error) -> Bool {

@@ -1,3 +1,4 @@
+import BluetoothSensors
 import DBus
 
 /// The GATT objects of one strap the plugin uses, found by UUID and parent path in BlueZ's object tree, never by
@@ -14,31 +15,15 @@ struct StrapGattObjects: Equatable {
     ///
     /// - Throws: `BlueZHeartRateSession.Failure` when the device has no Heart Rate Measurement characteristic.
     init(in objects: [String: [String: [String: DBusValue]]], devicePath: String) throws {
-        func services(_ uuid: String) -> Set<String> {
-            Set(
-                objects.compactMap { path, interfaces in
-                    guard let service = interfaces[BlueZNames.gattService], service["Device"]?.objectPath == devicePath,
-                        service["UUID"]?.string.map(BlueZNames.uuid) == uuid
-                    else { return nil }
-                    return path
-                })
-        }
-        func characteristic(_ uuid: String, under services: Set<String>) -> String? {
-            objects.keys.sorted().first { path in
-                guard let properties = objects[path]?[BlueZNames.gattCharacteristic],
-                    let service = properties["Service"]?.objectPath, services.contains(service)
-                else { return false }
-                return properties["UUID"]?.string.map(BlueZNames.uuid) == uuid
-            }
-        }
-        let heartRate = services(BlueZNames.heartRateService)
-        guard let measurement = characteristic(BlueZNames.heartRateMeasurement, under: heartRate) else {
+        let tree = GattObjectTree(objects, devicePath: devicePath)
+        let heartRate = tree.services(BlueZNames.heartRateService)
+        guard let measurement = tree.characteristic(BlueZNames.heartRateMeasurement, under: heartRate) else {
             throw BlueZHeartRateSession.Failure(
                 description: "the strap at \(devicePath) has no Heart Rate Measurement characteristic")
         }
         self.measurement = measurement
-        bodySensorLocation = characteristic(BlueZNames.bodySensorLocation, under: heartRate)
-        batteryLevel = characteristic(BlueZNames.batteryLevel, under: services(BlueZNames.batteryService))
+        bodySensorLocation = tree.characteristic(BlueZNames.bodySensorLocation, under: heartRate)
+        batteryLevel = tree.batteryLevel
     }
 
     /// Where a Body Sensor Location value says the strap is worn, in plain words; nil for "other" or reserved values.

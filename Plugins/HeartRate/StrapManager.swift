@@ -1,3 +1,4 @@
+import BluetoothSensors
 import DBus
 import Foundation
 import HubCore

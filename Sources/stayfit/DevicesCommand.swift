@@ -1,17 +1,22 @@
 import ArgumentParser
+import BluetoothSensors
+import FitnessSensors
 import Foundation
 import HeartRate
 import HubCore
+import HubStore
 
-/// `stayfit devices`: find, choose and release the heart-rate strap the hub uses.
+/// `stayfit devices`: find, choose and release the Bluetooth sensors the hub uses (the strap and the fitness sensors).
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "devices", abstract: "Find and choose the Bluetooth heart-rate strap the hub uses.",
+        commandName: "devices", abstract: "Find and choose the Bluetooth sensors the hub uses.",
         discussion: """
-            The strap chosen with 'connect' is remembered in the database; a running hub switches to it within \
-            2 seconds. Heart-rate straps need no pairing. BlueZ (bluetoothd) must be running.
+            The strap chosen with 'connect' and the fitness sensors chosen with 'pair' (speed and cadence sensors, \
+            power meters, running pods, smart trainers, treadmills, rowers) are remembered in the database, one of \
+            each kind; a running hub switches to them within 2 seconds. BlueZ (bluetoothd) must be running.
             """,
-        subcommands: [List.self, Scan.self, Connect.self, Disconnect.self, Forget.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Scan.self, Connect.self, Pair.self, Disconnect.self, Forget.self],
+        defaultSubcommand: List.self)
 
     /// The adapter option every subcommand that talks to BlueZ takes.
     struct BluetoothOptions: ParsableArguments {
@@ -27,6 +32,14 @@ struct DevicesCommand: AsyncParsableCommand {
             if let adapter { return StrapManager(adapter: adapter) }
             let table = try configOptions.load().pluginTables[HeartRatePlugin.id]
             return StrapManager(adapter: try table.map { try HeartRatePlugin.Configuration($0).adapter } ?? "hci0")
+        }
+
+        /// BlueZ for the fitness sensors: `--adapter`, else `[plugins.fitness-sensors] adapter`, else hci0.
+        func sensorManager() throws -> FitnessSensorManager {
+            if let adapter { return FitnessSensorManager(adapter: adapter) }
+            let table = try configOptions.load().pluginTables[FitnessSensorsPlugin.id]
+            return FitnessSensorManager(
+                adapter: try table.map { try FitnessSensorsPlugin.Configuration($0).adapter } ?? "hci0")
         }
 
         func validate() throws {
@@ -53,17 +66,29 @@ struct DevicesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
+                let store = try storeOptions.openStore()
+                let remembered = try await store.rememberedDevice(.heartRate)
                 writeLine("Scanning for heart-rate straps for \(Format.counted(seconds, "second"))…")
+                // Both at once, so the scan takes as long as it says; the sensors' part is a bonus, never a failure.
+                let sensorManager = try bluetooth.sensorManager()
+                async let sensorScan = try? sensorManager.scan(for: .seconds(seconds))
                 let straps = try await bluetooth.manager().scan(for: .seconds(seconds))
-                guard let first = straps.first else {
-                    return print(
+                let sensors = await sensorScan ?? []
+                if let first = straps.first {
+                    print(StrapTable.text(straps, remembered: remembered?.address, columns: .signal))
+                    print(
+                        "Found \(straps.count) strap\(straps.count == 1 ? "" : "s"). "
+                            + "Choose one with: stayfit devices connect \(first.address)")
+                } else {
+                    print(
                         "No heart-rate strap found. Put the strap on (it sleeps when nobody wears it) and scan again.")
                 }
-                print(StrapTable.text(straps, remembered: remembered?.address, columns: .signal))
+                guard let first = sensors.first else { return }
+                print("")
+                print(SensorTable.text(sensors, remembered: try await SensorTable.rememberedAddresses(in: store)))
                 print(
-                    "Found \(straps.count) strap\(straps.count == 1 ? "" : "s"). "
-                        + "Choose one with: stayfit devices connect \(first.address)")
+                    "Found \(Format.counted(sensors.count, "fitness sensor")). "
+                        + "Remember one with: stayfit devices pair \(first.address)")
             }
         }
     }
@@ -108,6 +133,52 @@ struct DevicesCommand: AsyncParsableCommand {
         }
     }
 
+    struct Pair: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Connect a fitness sensor and remember it as the hub's sensor of its kind.",
+            discussion: """
+                Speed and cadence sensors, power meters, running pods and fitness machines (smart trainers, \
+                treadmills, rowers, cross trainers): the kind comes from the sensor's services. A running hub \
+                switches to it within 2 seconds, and connects it again after every restart.
+                """)
+        @OptionGroup var bluetooth: BluetoothOptions
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: ArgumentHelp("The sensor's Bluetooth address, e.g. C0:FF:EE:00:00:02.", valueName: "address"))
+        var address: String
+        @Option(
+            help: ArgumentHelp(
+                "How long to search for a sensor BlueZ has not seen yet, 1 to 120.", valueName: "seconds")
+        )
+        var seconds = 10
+
+        func validate() throws {
+            guard BluetoothAddress.normalized(address) != nil else {
+                throw ValidationError("\"\(address)\" is not a Bluetooth address. \(BluetoothAddress.hint).")
+            }
+            guard (1...120).contains(seconds) else {
+                throw ValidationError("--seconds must be from 1 to 120 (got \(seconds)).")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let address = BluetoothAddress.normalized(address) ?? address
+                let store = try storeOptions.openStore()
+                let manager = try bluetooth.sensorManager()
+                let sensor = try await manager.pair(address: address, searchFor: .seconds(seconds))
+                let previous = try await store.rememberedDevice(sensor.kind.role)
+                try await store.remember(
+                    RememberedDevice(
+                        role: sensor.kind.role, address: sensor.address, name: sensor.name, rememberedAt: Date()))
+                if let previous, previous.address != sensor.address {
+                    _ = try? await manager.disconnect(address: previous.address)
+                }
+                let kind = sensor.kind.words.lowercased()
+                print("Paired \(sensor.description), \(sensor.words.lowercased()). The hub now uses it as its \(kind).")
+            }
+        }
+    }
+
     struct Disconnect: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Disconnect the hub's strap and keep the hub from connecting it until 'connect'.")
@@ -135,36 +206,67 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Disconnect and forget the hub's strap; the hub then takes the first strap it finds.")
+            abstract: "Disconnect and forget the hub's strap (or the remembered sensor at ADDRESS).",
+            discussion: "Without the strap the hub takes the first one it finds; without a sensor, the known ones.")
         @OptionGroup var bluetooth: BluetoothOptions
         @OptionGroup var storeOptions: StoreOptions
+        @Argument(
+            help: ArgumentHelp("A remembered sensor's Bluetooth address (default: the strap).", valueName: "address"))
+        var address: String?
+
+        func validate() throws {
+            guard let address else { return }
+            guard BluetoothAddress.normalized(address) != nil else {
+                throw ValidationError("\"\(address)\" is not a Bluetooth address. \(BluetoothAddress.hint).")
+            }
+        }
 
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
+                if let address = address.flatMap(BluetoothAddress.normalized) {
+                    for kind in SensorKind.allCases {
+                        guard let sensor = try await store.rememberedDevice(kind.role), sensor.address == address
+                        else { continue }
+                        try await store.forgetDevice(kind.role)
+                        _ = try? await bluetooth.sensorManager().disconnect(address: address)
+                        return print(
+                            "Forgot \(sensor.name) (\(sensor.address)), the hub's \(kind.words.lowercased()).")
+                    }
+                    if let strap = try await store.rememberedDevice(.heartRate), strap.address == address {
+                        try await forgetStrap(strap, in: store)
+                        return
+                    }
+                    return print("No remembered device has the address \(address); nothing to forget.")
+                }
                 guard let strap = try await store.rememberedDevice(.heartRate) else {
                     return print("No strap is remembered; nothing to forget.")
                 }
-                try await store.forgetDevice(.heartRate)
-                // Best effort: the strap is forgotten even when BlueZ cannot be reached.
-                _ = try? await bluetooth.manager().disconnect(address: strap.address)
-                print(
-                    "Forgot \(strap.name) (\(strap.address)). The hub now takes the strap set in its configuration, "
-                        + "or else the first one it finds.")
+                try await forgetStrap(strap, in: store)
             }
+        }
+
+        private func forgetStrap(_ strap: RememberedDevice, in store: HubStore) async throws {
+            try await store.forgetDevice(.heartRate)
+            // Best effort: the strap is forgotten even when BlueZ cannot be reached.
+            _ = try? await bluetooth.manager().disconnect(address: strap.address)
+            print(
+                "Forgot \(strap.name) (\(strap.address)). The hub now takes the strap set in its configuration, "
+                    + "or else the first one it finds.")
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the remembered strap and the heart-rate straps BlueZ knows, with battery levels.")
+            abstract: "Show the remembered strap and sensors, and the straps and fitness sensors BlueZ knows.")
         @OptionGroup var bluetooth: BluetoothOptions
         @OptionGroup var storeOptions: StoreOptions
 
         func run() async throws {
             try await reportingErrors {
                 let manager = try bluetooth.manager()
-                let remembered = try await storeOptions.openStore().rememberedDevice(.heartRate)
+                let store = try storeOptions.openStore()
+                let remembered = try await store.rememberedDevice(.heartRate)
                 if let remembered {
                     let mode =
                         remembered.connectAutomatically
@@ -180,10 +282,20 @@ struct DevicesCommand: AsyncParsableCommand {
                     // The remembered strap is still worth showing; say why the rest is missing and fail.
                     throw CLIError("Cannot list the straps BlueZ knows: \(error)")
                 }
-                guard !straps.isEmpty else {
-                    return print("BlueZ knows no heart-rate strap yet. Find one with: stayfit devices scan")
+                if straps.isEmpty {
+                    print("BlueZ knows no heart-rate strap yet. Find one with: stayfit devices scan")
+                } else {
+                    print(StrapTable.text(straps, remembered: remembered?.address, columns: .link))
                 }
-                print(StrapTable.text(straps, remembered: remembered?.address, columns: .link))
+                for kind in SensorKind.allCases {
+                    guard let sensor = try await store.rememberedDevice(kind.role) else { continue }
+                    let mode = sensor.connectAutomatically ? "the hub connects it" : "the hub leaves it alone"
+                    print("Remembered \(kind.words.lowercased()): \(sensor.name) (\(sensor.address)), \(mode).")
+                }
+                let sensors = (try? await bluetooth.sensorManager().knownSensors()) ?? []
+                if !sensors.isEmpty {
+                    print(SensorTable.text(sensors, remembered: try await SensorTable.rememberedAddresses(in: store)))
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Buttons
 import Console
+import FitnessSensors
 import Goals
 import HeartRate
 import HeartRateLog
@@ -23,6 +24,7 @@ let pluginRegistry = PluginRegistry([
     GoalsPlugin.self,
     ConsolePlugin.self,
     HeartRatePlugin.self,
+    FitnessSensorsPlugin.self,
     RemindersPlugin.self,
     ButtonsPlugin.self,
     MusicPlugin.self,

@@ -133,4 +133,48 @@ import Testing
         #expect(result.error.contains("org.freedesktop.DBus.Error.ServiceUnknown"), "\(result.error)")
         #expect(result.error.contains("systemctl start bluetooth"), "\(result.error)")
     }
+
+    @Test func scanPairListAndForgetFitnessSensorsWithTheirKindInWords() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike)
+            _ = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:06", name: "Wahoo SPEED", kind: .speedCadence)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+
+            let scan = try await Self.devices(["scan", "--seconds", "1"], on: environment, data: data)
+            #expect(scan.status == 0, "stderr: \(scan.error)")
+            let lines = scan.output.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("C0:FF:EE:00:00:05") && $0.contains("  Fitness machine  ") })
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("C0:FF:EE:00:00:06") && $0.contains("  Speed and cadence sensor  ")
+                        && $0.hasSuffix("Wahoo SPEED")
+                }, "\(scan.output)")
+            #expect(scan.output.contains("Found 2 fitness sensors."), "\(scan.output)")
+
+            let pair = try await Self.devices(["pair", "c0:ff:ee:00:00:05"], on: environment, data: data)
+            #expect(pair.status == 0, "stderr: \(pair.error)")
+            #expect(
+                pair.output.contains(
+                    "Paired KICKR 9999 (C0:FF:EE:00:00:05), smart trainer. The hub now uses it as its fitness machine."),
+                "\(pair.output)")
+            let role = RememberedDevice.Role(rawValue: "fitness-machine")
+            #expect(try await scratch.store().rememberedDevice(role)?.address == "C0:FF:EE:00:00:05")
+
+            let list = try await Self.devices(["list"], on: environment, data: data)
+            #expect(list.status == 0, "stderr: \(list.error)")
+            #expect(
+                list.output.contains(
+                    "Remembered fitness machine: KICKR 9999 (C0:FF:EE:00:00:05), the hub connects it."),
+                "\(list.output)")
+            #expect(list.output.contains("KICKR 9999  (the hub's)"), "\(list.output)")
+
+            let forget = try await Self.devices(["forget", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(forget.status == 0, "stderr: \(forget.error)")
+            #expect(forget.output.contains("Forgot KICKR 9999 (C0:FF:EE:00:00:05), the hub's fitness machine."))
+            #expect(try await scratch.store().rememberedDevice(role) == nil)
+        }
+    }
 }

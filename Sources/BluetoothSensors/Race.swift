@@ -1,7 +1,7 @@
 /// `operation`'s result, unless `deadline` returns first: then `operation` is cancelled and `failure()` thrown.
 ///
 /// `deadline` is a sleep on whichever clock applies: the hub's (so tests can advance it) or real time (the CLI).
-func race<T: Sendable>(
+public func race<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T,
     against deadline: @escaping @Sendable () async throws -> Void,
     failure: @Sendable () -> any Error

@@ -8,9 +8,9 @@ import Synchronization
 /// ``deliver(to:)``, so a notification costs one thread wake-up, not also a task's. Payloads that come before
 /// there is a handler wait for it (up to ``bufferLimit``). ``ended()`` returns when BlueZ hangs up (disconnect,
 /// or the fd closed on reconnect) or after ``stop()``; the reader then closes the socket, which it owns.
-final class NotifySocketReader: Sendable {
+public final class NotifySocketReader: Sendable {
     /// Payloads held until there is a handler.
-    static let bufferLimit = 256
+    public static let bufferLimit = 256
 
     private struct Delivery {
         var handler: (@Sendable ([UInt8]) -> Void)?
@@ -26,13 +26,14 @@ final class NotifySocketReader: Sendable {
     private let box = DeliveryBox()
     private let reader: FileDescriptorReader
 
-    /// Starts reading `descriptor`, which this reader now owns; `mtu` sizes the buffer.
-    init(taking descriptor: Int32, mtu: Int) {
+    /// Starts reading `descriptor`, which this reader now owns; `mtu` sizes the buffer; the thread is named
+    /// `threadName` (the benchmarks find a plugin's thread by it, e.g. "hr-notify").
+    public init(taking descriptor: Int32, mtu: Int, threadName: String = "ble-notify") {
         let box = box
         // An ATT notification carries at most MTU - 3 bytes; 517 is the largest ATT MTU there is.
         reader = FileDescriptorReader(
             descriptor: descriptor, framing: .packets(maximumSize: max(mtu, 517)), ownership: .owned,
-            bufferLimit: Self.bufferLimit, name: "hr-notify"
+            bufferLimit: Self.bufferLimit, name: threadName
         ) { payload in
             let handler = box.state.withLock { delivery -> (@Sendable ([UInt8]) -> Void)? in
                 guard let handler = delivery.handler else {
@@ -51,7 +52,7 @@ final class NotifySocketReader: Sendable {
 
     /// Hands every payload, from now on and those that came before, to `handler`, on the reader's thread (the
     /// early ones on the caller's, first).
-    func deliver(to handler: @escaping @Sendable ([UInt8]) -> Void) {
+    public func deliver(to handler: @escaping @Sendable ([UInt8]) -> Void) {
         // The early payloads are handed over under the lock, so a payload read meanwhile cannot overtake them.
         box.state.withLock { delivery in
             for payload in delivery.early { handler(payload) }
@@ -61,11 +62,11 @@ final class NotifySocketReader: Sendable {
     }
 
     /// Returns when the socket has ended: BlueZ hung up, or ``stop()``.
-    func ended() async { for await _ in reader.records {} }
+    public func ended() async { for await _ in reader.records {} }
 
     /// Ends ``ended()`` promptly and closes the socket.
-    func stop() { reader.stop() }
+    public func stop() { reader.stop() }
 
     /// Payloads lost because they came before the handler, more than ``bufferLimit`` of them.
-    var lostPayloads: Int { box.state.withLock { $0.lost } }
+    public var lostPayloads: Int { box.state.withLock { $0.lost } }
 }

@@ -1,0 +1,99 @@
+import BluetoothSensors
+import DBus
+import Foundation
+import GATTSensors
+import HubCore
+
+// `MachineTarget` to the connected machine's control point: request control, set the target, check the answer,
+// and say it in plain words.
+extension FitnessSensorsPlugin {
+    /// Sends `target` to the connected machine and announces what came of it; never waits longer than
+    /// `control-point-timeout-seconds` for an answer.
+    func apply(_ target: MachineTarget) async {
+        guard let channel = shared.controlPoint else {
+            say("No fitness machine with a control point is connected to \(Self.goal(target.target)).")
+            return
+        }
+        let machine = channel.noun
+        // What the machine says it takes: a target outside its range would only be refused.
+        let fitted = channel.fitted(target.target)
+        let request = Self.request(for: fitted)
+        let nearest = fitted == target.target ? "" : ", the nearest it takes to \(Self.words(for: target.target))"
+        do {
+            if !channel.hasControl {
+                guard let answer = try await answer(to: .requestControl, from: channel) else { return }
+                guard answer.succeeded else {
+                    say("The \(machine) refused: \(answer.result.words).")
+                    return
+                }
+                channel.hasControl = true
+            }
+            guard let answer = try await answer(to: request, from: channel) else { return }
+            if answer.succeeded {
+                say("The \(machine) took \(Self.words(for: fitted))\(nearest).")
+            } else {
+                if answer.result == .controlNotPermitted { channel.hasControl = false }
+                say("The \(machine) refused: \(answer.result.words).")
+            }
+        } catch let error as GATTSensorError {
+            say("The \(machine) cannot take \(Self.words(for: target.target)): \(error.detail).")
+        } catch let error as DBusError {
+            say("The \(machine) refused: \(error.message).")
+        } catch {
+            say("The \(machine) refused: \(error).")
+        }
+    }
+
+    /// The machine's answer to `request`, or nil (after saying so) when none came in time.
+    private func answer(
+        to request: FitnessMachineControlPointRequest, from channel: ControlPointChannel
+    ) async throws -> FitnessMachineControlPointResponse? {
+        let clock = context.clock, timeout = configuration.controlPointTimeout
+        do {
+            return try await race(
+                { try await channel.send(request) }, against: { try await clock.sleep(for: timeout) }
+            ) { NoAnswer() }
+        } catch is NoAnswer {
+            let seconds = Format.counted(Int(timeout.components.seconds), "second")
+            say("The \(channel.noun) did not answer within \(seconds) when asked to \(request.action).")
+            return nil
+        }
+    }
+
+    /// The machine did not answer in time.
+    private struct NoAnswer: Error {}
+
+    private func say(_ text: String) {
+        context.logger.info("fitness machine target", metadata: ["result": "\(text)"])
+        context.bus.publish(Announcement(text, priority: .important))
+    }
+
+    /// The control point request for `target`.
+    static func request(for target: MachineTarget.Target) -> FitnessMachineControlPointRequest {
+        switch target {
+        case .power(let watts): .setTargetPower(watts: watts)
+        case .resistance(let level): .setTargetResistanceLevel(level)
+        case .speed(let metersPerSecond): .setTargetSpeed(kilometersPerHour: metersPerSecond * 3.6)
+        case .incline(let percent): .setTargetInclination(percent: percent)
+        }
+    }
+
+    /// "200 watts", "resistance 5", "12.5 km/h", "3 percent incline".
+    static func words(for target: MachineTarget.Target) -> String {
+        switch target {
+        case .power(let watts): Format.counted(watts, "watt")
+        case .resistance(let level): "resistance \(number(level))"
+        case .speed(let metersPerSecond): "\(number(metersPerSecond * 3.6)) km/h"
+        case .incline(let percent): "\(number(percent)) percent incline"
+        }
+    }
+
+    /// "take 200 watts", for the sentence saying no machine is there to.
+    static func goal(_ target: MachineTarget.Target) -> String { "take \(words(for: target))" }
+
+    /// 3 or 3.5, not 3.0.
+    private static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
+    }
+}

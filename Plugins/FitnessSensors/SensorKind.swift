@@ -36,7 +36,7 @@ public enum SensorKind: String, Sendable, CaseIterable {
     /// How `SensorStatusChanged` names it.
     public var sensor: SensorStatusChanged.Sensor {
         switch self {
-        case .speedCadence: .cyclingSpeedCadence
+        case .speedCadence: .speedAndCadence
         case .power: .power
         case .runningPod: .runningPod
         case .fitnessMachine: .fitnessMachine
@@ -96,6 +96,10 @@ public enum MachineType: String, Sendable, CaseIterable {
 }
 
 extension SensorStatusChanged.Sensor {
+    /// A bike's wheel and/or crank sensor (GATT Cycling Speed and Cadence 0x1816).
+    public static let speedAndCadence = Self(rawValue: "speed and cadence")
+    /// A power meter (GATT Cycling Power 0x1818).
+    public static let power = Self(rawValue: "power")
     /// A running pod (GATT Running Speed and Cadence 0x1814).
     public static let runningPod = Self(rawValue: "running pod")
     /// A smart trainer, treadmill, rower or cross trainer (GATT Fitness Machine 0x1826).

@@ -21,7 +21,7 @@ import Testing
             try await withFitnessSensorsPlugin(on: environment) { harness in
                 try await harness.waitForStatus(.connected, of: Self.speedSensor)
                 let connected = try #require(harness.statuses.all.last)
-                #expect(connected.sensor == .cyclingSpeedCadence)
+                #expect(connected.sensor == .speedAndCadence)
                 #expect(connected.device == "Wahoo SPEED 1234 (C0:FF:EE:00:00:02)")
                 #expect(connected.detail == "Speed and cadence sensor")
                 #expect(try await sensor.isNotifying())

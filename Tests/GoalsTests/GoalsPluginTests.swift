@@ -114,7 +114,7 @@ import Testing
 
         try await harness.run {
             let resumed = try await harness.states.next()
-            #expect(resumed == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle))
+            #expect(resumed == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle, kind: .run))
             _ = try await harness.second()
             #expect(try await harness.goals.next() == GoalProgress(workoutID: id, goal: started, value: 61))
             _ = try await harness.second()

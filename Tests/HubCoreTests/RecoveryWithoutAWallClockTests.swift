@@ -84,7 +84,8 @@ import Testing
             in: harness, seenAt: BootTime(bootID: now.bootID, secondsSinceBoot: now.secondsSinceBoot - 5), paused: true)
         try await harness.run {
             #expect(
-                try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
+                try await harness.states.next()
+                    == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle, kind: .run))
             harness.clock.advance(by: .seconds(1))
             let progress = try await harness.progress.next()
             #expect(progress.workoutID == id)

@@ -30,7 +30,7 @@ import Testing
         let recovered = harness.bus.inbox(of: WorkoutRecovered.self)
         try await harness.run {
             let state = try await harness.states.next()
-            #expect(state == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle))
+            #expect(state == WorkoutStateChanged(workoutID: id, state: .running, previous: .idle, kind: .run))
             let recovery = try await recovered.next()
             #expect(recovery.outcome == .resumed)
             #expect(recovery.workout.id == id)
@@ -147,7 +147,8 @@ import Testing
         try await harness.store.beginPause(of: id, at: .testStart(plus: -40))
         try await harness.run {
             #expect(
-                try await harness.states.next() == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle))
+                try await harness.states.next()
+                    == WorkoutStateChanged(workoutID: id, state: .paused, previous: .idle, kind: .run))
             let progress = try await harness.send(.resume)
             #expect(progress.state == .running)
             #expect(try await harness.second().moving == .seconds(61))

@@ -52,7 +52,9 @@ public struct StatusSnapshot: Sendable {
             if measuresDistance || progress.totals.distanceMeters > 0 {
                 numbers += ", " + Format.distance(meters: progress.totals.distanceMeters)
             }
-            words.append((state == .paused ? "Paused " : "Recording ") + numbers)
+            // A run as before kinds; any other kind is named: "Recording indoor ride 24:10, 12.4 km".
+            let kind = progress.kind == .run ? "" : progress.kind.name.lowercased() + " "
+            words.append((state == .paused ? "Paused " : "Recording ") + kind + numbers)
         case (.running, nil):
             words.append(measuresDistance ? "Recording 0:00, 0 m" : "Recording 0:00")
         case (.paused, nil):

@@ -38,6 +38,18 @@ import Testing
             snapshot.sentence(at: at(102)) == "Recording 12:04, 3.10 km, heart rate 142, strap battery 80%, GPS fix.")
     }
 
+    /// A kind other than a run is named: what the person is doing is part of where the hub stands.
+    @Test func anIndoorRideIsNamed() {
+        var snapshot = StatusSnapshot()
+        var ride = progress(.running, elapsed: 1450, meters: 12_400)
+        ride.kind = .indoorRide
+        snapshot.apply(ride)
+        #expect(snapshot.sentence(at: at(1450)) == "Recording indoor ride 24:10, 12.40 km.")
+        ride.state = .paused
+        snapshot.apply(ride)
+        #expect(snapshot.sentence(at: at(1450)) == "Paused indoor ride 24:10, 12.40 km.")
+    }
+
     /// "status now" and the console's `status` say the same time: the moving time (51 s elapsed, 11 s paused).
     @Test func theSentenceSaysTheMovingTimeAsTheConsoleDoes() {
         var snapshot = StatusSnapshot()

@@ -1,4 +1,4 @@
-// The floor for a heart-rate strap's notification path: a small libdbus client that subscribes to the measurement
+// The floor for a sensor's notification path: a small libdbus client that subscribes to the measurement
 // characteristic and decodes every notification until SECONDS have passed, then prints how many it received and
 // its own CPU time (CLOCK_PROCESS_CPUTIME_ID, nanoseconds) spent while receiving, then how many in all (with the
 // settling second's). A line "window" comes first, when the counted window begins.
@@ -6,7 +6,11 @@
 //            thread does);
 //   start:   StartNotify with a match rule for the characteristic's PropertiesChanged, then libdbus's own
 //            read/dispatch loop, decoding `Value` from each signal (as a client of bluetoothd's signals does).
-// Usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS   (DBUS_SYSTEM_BUS_ADDRESS names the bus)
+// KIND says what it decodes (the same fields the hub takes from each, differences of the wrapping counters
+// included): hr (Heart Rate Measurement, the default), csc (CSC Measurement: speed and cadence from wheel and crank
+// revolutions), power (Cycling Power Measurement: power, cadence from crank revolutions), indoor-bike (Indoor Bike
+// Data: every field its flags promise, speed, cadence and power kept).
+// Usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS [KIND]   (DBUS_SYSTEM_BUS_ADDRESS names the bus)
 #include <dbus/dbus.h>
 #include <poll.h>
 #include <stdint.h>
@@ -23,11 +27,77 @@ static double now(clockid_t clock) {
 }
 
 static long received = 0, total = 0, beats = 0;
+static enum { HR, CSC, POWER, INDOOR_BIKE } kind = HR;
+// The last wheel and crank revolutions and event times (1/1024 s) seen, for the differences; -1: none yet.
+static int64_t last_wheel = -1, last_wheel_time, last_crank = -1, last_crank_time;
+static double speed, cadence;
 
-// Heart Rate Measurement: flags, then the rate as uint8 or uint16 (flag bit 0).
+static uint16_t u16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t u32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+// Speed (m/s, a 2,105 mm wheel) and cadence (rpm) from revolution counters and event times, modular differences.
+static void wheel(uint32_t revolutions, uint16_t time) {
+    if (last_wheel >= 0 && (uint16_t)(time - last_wheel_time) > 0)
+        speed = (uint32_t)(revolutions - last_wheel) * 2.105 * 1024 / (uint16_t)(time - last_wheel_time);
+    last_wheel = revolutions, last_wheel_time = time;
+}
+static void crank(uint16_t revolutions, uint16_t time) {
+    if (last_crank >= 0 && (uint16_t)(time - last_crank_time) > 0)
+        cadence = (uint16_t)(revolutions - last_crank) * 60.0 * 1024 / (uint16_t)(time - last_crank_time);
+    last_crank = revolutions, last_crank_time = time;
+}
+
 static void decode(const uint8_t *value, int n) {
-    if (n < 2) return;
-    beats += (value[0] & 1) && n >= 3 ? value[1] | value[2] << 8 : value[1];
+    switch (kind) {
+    case HR:  // flags, then the rate as uint8 or uint16 (flag bit 0)
+        if (n < 2) return;
+        beats += (value[0] & 1) && n >= 3 ? value[1] | value[2] << 8 : value[1];
+        break;
+    case CSC: {  // flags; wheel data (bit 0): uint32 revolutions, uint16 time; crank data (bit 1): uint16, uint16
+        int at = 1;
+        if (n < 1) return;
+        if (value[0] & 1) {
+            if (n < at + 6) return;
+            wheel(u32(value + at), u16(value + at + 4)), at += 6;
+        }
+        if (value[0] & 2) {
+            if (n < at + 4) return;
+            crank(u16(value + at), u16(value + at + 2));
+        }
+        beats += (long)(speed + cadence);
+        break;
+    }
+    case POWER: {  // uint16 flags, sint16 power, then optional fields in flag order up to the crank data (bit 5)
+        if (n < 4) return;
+        uint16_t flags = u16(value);
+        int at = 4;
+        at += (flags & 1) ? 1 : 0;         // pedal power balance
+        at += (flags & 4) ? 2 : 0;         // accumulated torque
+        at += (flags & 16) ? 6 : 0;        // wheel revolution data
+        if (flags & 32) {
+            if (n < at + 4) return;
+            crank(u16(value + at), u16(value + at + 2));
+        }
+        beats += (int16_t)u16(value + 2) + (long)cadence;
+        break;
+    }
+    case INDOOR_BIKE: {  // uint16 flags; bit 0 clear: speed; then each field its flag promises, in order
+        static const int sizes[13] = {2, 2, 2, 2, 3, 2, 2, 2, 5, 1, 1, 2, 2};
+        if (n < 2) return;
+        uint16_t flags = u16(value);
+        int at = 2;
+        long sum = 0;
+        for (int bit = 0; bit < 13; bit++) {
+            if (bit == 0 ? (flags & 1) : !(flags & (1 << bit))) continue;
+            if (n < at + sizes[bit]) return;
+            if (bit == 0 || bit == 2) sum += u16(value + at);               // speed 0.01 km/h, cadence 0.5 rpm
+            if (bit == 6) sum += (int16_t)u16(value + at);                   // power W
+            at += sizes[bit];
+        }
+        beats += sum;
+        break;
+    }
+    }
     received++, total++;
 }
 
@@ -73,9 +143,18 @@ static DBusHandlerResult on_signal(DBusConnection *bus, DBusMessage *message, vo
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4 || (strcmp(argv[2], "acquire") != 0 && strcmp(argv[2], "start") != 0)) {
-        fprintf(stderr, "usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS\n");
+    if (argc < 4 || argc > 5 || (strcmp(argv[2], "acquire") != 0 && strcmp(argv[2], "start") != 0)) {
+        fprintf(stderr, "usage: hr-client CHARACTERISTIC_PATH acquire|start SECONDS [hr|csc|power|indoor-bike]\n");
         return 64;
+    }
+    if (argc == 5) {
+        if (strcmp(argv[4], "csc") == 0) kind = CSC;
+        else if (strcmp(argv[4], "power") == 0) kind = POWER;
+        else if (strcmp(argv[4], "indoor-bike") == 0) kind = INDOOR_BIKE;
+        else if (strcmp(argv[4], "hr") != 0) {
+            fprintf(stderr, "hr-client: unknown kind %s (hr, csc, power or indoor-bike)\n", argv[4]);
+            return 64;
+        }
     }
     const char *path = argv[1];
     int acquire = strcmp(argv[2], "acquire") == 0;

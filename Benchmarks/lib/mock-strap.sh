@@ -10,7 +10,8 @@
 #                                is imported)
 #   add_mock_sensor ADDRESS NAME SERVICE CHARACTERISTIC   a connectable device offering SERVICE (16-bit, e.g. 1816)
 #                                with one notifying characteristic (e.g. 2a5b); sets sensor_chr to its path
-#   add_paced_start_notify       StartNotify makes the mock's main loop emit one `Value` change at a time, at the
+#   add_paced_start_notify [CHARACTERISTIC PAYLOAD]
+#                                StartNotify makes the mock's main loop emit one `Value` change at a time, at the
 #                                same pace (whole milliseconds)
 #   mock_call ARGS…              a gdbus call to org.bluez on the private bus
 
@@ -110,23 +111,26 @@ add_paced_start_notify() {
   # StartNotify as bluetoothd answers it: `Notifying` turns true, then each notification is a PropertiesChanged
   # of `Value`, emitted one at a time by the mock's own main loop every `SetPace` microseconds (whole
   # milliseconds: a GLib timeout) while anyone is subscribed. StopNotify ends it. Counted in `Sent`.
+  local path=${1:-$chr} payload=${2:-'bytes([0x16, 70 + count % 20, 0x55, 0x03])'}
   local start='from gi.repository import GLib
 self.UpdateProperties("org.bluez.GattCharacteristic1", {"Notifying": dbus.Boolean(True)})
 self.hr_generation = getattr(self, "hr_generation", 0) + 1
-def beat(obj=self, generation=self.hr_generation, count=[0]):
+def beat(obj=self, generation=self.hr_generation, counter=[0]):
+    import struct
     if obj.hr_generation != generation:
         return False
-    count[0] += 1
-    value = dbus.Array([dbus.Byte(0x16), dbus.Byte(70 + count[0] % 20), dbus.Byte(0x55), dbus.Byte(0x03)], signature="y")
+    counter[0] += 1
+    count = counter[0]
+    value = dbus.Array([dbus.Byte(b) for b in '"$payload"'], signature="y")
     obj.UpdateProperties("org.bluez.GattCharacteristic1", {"Value": value})
     obj.hr_sent = getattr(obj, "hr_sent", 0) + 1
     return True
 GLib.timeout_add(max(1, getattr(self, "hr_interval_us", 1000000) // 1000), beat)'
   local stop='self.hr_generation = getattr(self, "hr_generation", 0) + 1
 self.UpdateProperties("org.bluez.GattCharacteristic1", {"Notifying": dbus.Boolean(False)})'
-  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
+  mock_call --object-path "$path" --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
     StartNotify "" "" "$start" >/dev/null
-  mock_call --object-path $chr --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
+  mock_call --object-path "$path" --method org.freedesktop.DBus.Mock.AddMethod org.bluez.GattCharacteristic1 \
     StopNotify "" "" "$stop" >/dev/null
 }
 

@@ -31,6 +31,8 @@ public final class HubStore: Sendable {
     private let changeMarker: String?
     /// The thread of ``onWriterThread(_:)`` while it runs.
     private let writerThread = Mutex<DedicatedThread?>(nil)
+    /// The workout's seconds' own connection (``recordSamplesAtOnce(_:totals:of:seenAt:)``), opened at the first.
+    let immediateWriter: ImmediateWriter
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
@@ -42,6 +44,7 @@ public final class HubStore: Sendable {
     public init(directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
+        immediateWriter = ImmediateWriter(path: path)
         changeMarker = announcesWrites ? directory.appendingPathComponent(Self.changeMarkerName).path : nil
         do {
             try FileManager.default.createDirectory(
@@ -115,7 +118,7 @@ public final class HubStore: Sendable {
 
     /// Opens and closes the change marker for writing (inotify's `IN_CLOSE_WRITE`); it stays empty. Best effort: a
     /// marker that cannot be written (a read-only directory) costs the hub the change, not this process the write.
-    private func announceWrite() {
+    func announceWrite() {
         guard let changeMarker else { return }
         // Not through a link, and never onto a FIFO (which would block the write) or a device.
         if let fd = try? DataDirectoryFile.open(changeMarker, flags: O_WRONLY) { close(fd) }

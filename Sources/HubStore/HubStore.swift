@@ -41,7 +41,11 @@ public final class HubStore: Sendable {
     /// - Parameter busyTimeout: how long a write waits for another process's write lock before it fails.
     /// - Parameter announcesWrites: write the change marker (``changeMarkerName``) after each write, so that a
     ///   running hub notices; false for the hub's own store.
-    public init(directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true) throws {
+    /// - Parameter maximumReaders: connections for reading at the same time (GRDB's default is 5). Each one the
+    ///   pool opens stays open, about 200 KB resident; the hub's reads are few and short, so it takes 1.
+    public init(
+        directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true, maximumReaders: Int = 5
+    ) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
         immediateWriter = ImmediateWriter(path: path)
@@ -60,6 +64,7 @@ public final class HubStore: Sendable {
 
         var configuration = Configuration()
         configuration.label = "stayfit"
+        configuration.maximumReaderCount = maximumReaders
         // A second process (the CLI or the hub) may hold the write lock for a moment.
         let (seconds, attoseconds) = busyTimeout.components
         configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) / 1e18)

@@ -83,9 +83,9 @@ public struct WorkoutEngine: Service {
     private func record(in store: any WorkoutLog & ProfileSource) async {
         let inbox = self.inbox
         let generation = TickerGeneration()
-        // A sped-up clock (`--speed 60`, the demo) closes sixty seconds a real second: their commits would fill the
-        // timer thread and leave every sleep in the hub late (a loaded machine's demo recorded 602 of 600 seconds, its
-        // stop handled after ticks past it), so there every second goes by the writer's thread.
+        // A sped-up clock (`--speed 60`, the demo) closes sixty seconds a real second: sixty commits a real second on
+        // the timer thread would leave every sleep in the hub later, so there every second goes by the writer's
+        // thread, as before.
         let writer = WorkoutWriter(
             store: store, bus: context.bus, logger: context.logger, writesSecondsAtOnce: context.clock.speed == 1)
         var controller = WorkoutController(settings: settings, context: context, store: store, writer: writer)

@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "Records"),
         .target(
             name: "HubStore",
-            dependencies: ["Records", "Threading", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Records", "Threading", .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_wal_hook, for ImmediateWriter.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "HubCore",

@@ -180,7 +180,9 @@ public struct CoachScript: Sendable {
             case .calories: phrases.energy(kilocalories: totals.kilocalories)
             // Left out where nothing measures them: a run without a power meter says nothing of watts.
             case .power:
-                (progress.threeSecondPowerWatts ?? progress.currentPowerWatts.map(Double.init)).map { phrases.power($0) }
+                (progress.threeSecondPowerWatts ?? progress.currentPowerWatts.map(Double.init)).map {
+                    phrases.power($0)
+                }
             case .cadence: progress.currentCadence.map { "cadence \($0)" }
             // The goal's figure of the same workout (the goals plugin publishes it right after each second).
             case .goal: goal.flatMap { $0.workoutID == progress.workoutID ? "goal \($0.percent) percent" : nil }

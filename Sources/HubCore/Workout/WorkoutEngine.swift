@@ -35,13 +35,14 @@ public struct WorkoutEngine: Service {
             $0.route(PowerMeasured.self, delivery: { recording.delivery(.power($0, at: clock.instant)) })
             $0.route(MachineMeasured.self, delivery: { recording.delivery(.machine($0, at: clock.instant)) })
             // A strap that says it is gone has no heart rate from that moment: its last reading must not stand in
-            // for the seconds until it would go stale (4 of them were recorded after a disconnect).
+            // for the seconds until it would go stale (4 of them were recorded after a disconnect). The same for any
+            // other sensor's speed, cadence and power.
             $0.route(
                 SensorStatusChanged.self,
                 delivery: { status in
-                    guard status.sensor == .heartRate, status.status == .lost || status.status == .disconnected
-                    else { return nil }
-                    return recording.delivery(.heartRateGone)
+                    guard status.status == .lost || status.status == .disconnected else { return nil }
+                    if status.sensor == .heartRate { return recording.delivery(.heartRateGone) }
+                    return status.sensor == .location ? nil : recording.delivery(.sensorGone(status.device))
                 })
             $0.route(WorkoutCommand.self) { command in
                 // From the start command on, in publishing order, every reading counts: one that came a moment
@@ -67,6 +68,8 @@ public struct WorkoutEngine: Service {
         case machine(MachineMeasured, at: HubInstant)
         /// The heart-rate sensor said it is lost or disconnected.
         case heartRateGone
+        /// Another sensor said it is lost or disconnected.
+        case sensorGone(String)
         /// A command, with when it was given.
         case command(WorkoutCommand.Action, at: HubInstant, kind: WorkoutKind?)
         /// The next workout's kind was chosen.
@@ -136,6 +139,7 @@ public struct WorkoutEngine: Service {
                     case .power(let reading, let instant): controller.powerMeasured(reading, at: instant)
                     case .machine(let reading, let instant): controller.machineMeasured(reading, at: instant)
                     case .heartRateGone: controller.heartRateSensorGone()
+                    case .sensorGone(let device): controller.sensorGone(device)
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
                     case .chooseKind(let choice): controller.choose(choice)

@@ -112,7 +112,8 @@ let package = Package(
             name: "HeartRate", dependencies: ["HubCore", "DBus", "BluetoothSensors", "StatusParts"],
             path: "Plugins/HeartRate", exclude: ["README.md"]),
         .target(
-            name: "FitnessSensors", dependencies: ["HubCore", "DBus", "BluetoothSensors", "GATTSensors"],
+            name: "FitnessSensors",
+            dependencies: ["HubCore", "DBus", "BluetoothSensors", "GATTSensors", "StatusParts"],
             path: "Plugins/FitnessSensors", exclude: ["README.md"]),
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
         .target(

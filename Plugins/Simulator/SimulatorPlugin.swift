@@ -239,25 +239,26 @@ public struct SimulatorPlugin: Plugin {
         }
     }
 
-    /// An indoor second as the sensors of that machine publish it.
+    /// An indoor second as the sensors of that machine publish it, each with its part of "status now".
     private func publish(_ indoor: IndoorReading, at date: Date) {
-        let bus = context.bus
-        bus.publish(
+        publishMotion(
             SpeedMeasured(
                 speedMetersPerSecond: indoor.speedMetersPerSecond, totalDistanceMeters: indoor.totalDistanceMeters,
                 origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
         if let cadence = indoor.cadence {
-            bus.publish(
+            publishMotion(
                 CadenceMeasured(
-                    perMinute: cadence, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+                    perMinute: cadence, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true)
+            )
         }
         if let watts = indoor.powerWatts {
-            bus.publish(
+            publishMotion(
                 PowerMeasured(
-                    watts: watts, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+                    watts: watts, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true)
+            )
         }
         if indoor.inclinePercent != nil || indoor.strokeCount != nil {
-            bus.publish(
+            context.bus.publish(
                 MachineMeasured(
                     inclinePercent: indoor.inclinePercent, strokeCount: indoor.strokeCount, source: "simulator",
                     timestamp: date, isSimulated: true))

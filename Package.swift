@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "Records"),
         .target(
             name: "HubStore",
-            dependencies: ["Records", "Threading", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Records", "Threading", .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_wal_hook, for ImmediateWriter.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "HubCore",
@@ -108,7 +112,8 @@ let package = Package(
             name: "HeartRate", dependencies: ["HubCore", "DBus", "BluetoothSensors", "StatusParts"],
             path: "Plugins/HeartRate", exclude: ["README.md"]),
         .target(
-            name: "FitnessSensors", dependencies: ["HubCore", "DBus", "BluetoothSensors", "GATTSensors"],
+            name: "FitnessSensors",
+            dependencies: ["HubCore", "DBus", "BluetoothSensors", "GATTSensors", "StatusParts"],
             path: "Plugins/FitnessSensors", exclude: ["README.md"]),
         .target(name: "Reminders", dependencies: ["HubCore"], path: "Plugins/Reminders", exclude: ["README.md"]),
         .target(

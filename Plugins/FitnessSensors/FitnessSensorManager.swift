@@ -30,7 +30,7 @@ public struct FitnessSensorManager: Sendable {
         public let description: String
     }
 
-    let adapter: String
+    public let adapter: String
     let busAddress: DBusAddress
 
     /// Talks to BlueZ's `adapter` on the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set), or on `busAddress`.

@@ -17,6 +17,12 @@ extension SimulatorPlugin {
         context.bus.publish(statusParts.take(reading, at: context.clock.instant))
     }
 
+    /// Publishes an indoor sensor's reading (speed, cadence or power), and the part of "status now" it makes.
+    func publishMotion(_ reading: any BusMessage) {
+        context.bus.publish(reading)
+        if let part = statusParts.take(motion: reading, at: context.clock.instant) { context.bus.publish(part) }
+    }
+
     /// Publishes a position, and the part of "status now" it makes.
     func publish(_ position: PositionMeasured) {
         context.bus.publish(position)
@@ -28,13 +34,26 @@ extension SimulatorPlugin {
 final class SimulatedStatusParts: Sendable {
     private let heartRate = Mutex(HeartRateStatusPart())
     private let location = Mutex(LocationStatusPart())
+    private let motion = Mutex(MotionStatusPart())
 
     /// The part a change of the simulated strap or receiver makes; nil for a sensor it does not simulate.
     func take(_ change: SensorStatusChanged) -> StatusPart? {
         switch change.sensor {
         case .heartRate: heartRate.withLock { $0.take(change) }
         case .location: location.withLock { $0.take(change) }
-        default: nil
+        default: motion.withLock { $0.take(change) }
+        }
+    }
+
+    /// The part a simulated speed, cadence or power reading makes; nil for any other message.
+    func take(motion reading: any BusMessage, at instant: HubInstant) -> StatusPart? {
+        motion.withLock { part -> StatusPart? in
+            switch reading {
+            case let power as PowerMeasured: part.take(power, at: instant)
+            case let cadence as CadenceMeasured: part.take(cadence, at: instant)
+            case let speed as SpeedMeasured: part.take(speed, at: instant)
+            default: nil
+            }
         }
     }
 

@@ -135,11 +135,12 @@ public struct SimulatorPlugin: Plugin {
         // The engine's finished workouts. A workout the simulator started and something else ended (a goal's
         // auto-stop, a stop command) ends the simulation: the demo is over when its workout is.
         let (finished, finishing) = AsyncStream.makeStream(of: Void.self)
-        let stopSent = Atomic<Bool>(false), endedEarly = Atomic<Bool>(false)
+        let flags = SimulationEnd()
         // On the clock's timer thread, as the workout engine is: each reading is published in the same wake-up that
         // its sleep ends in, ahead of the engine's tick for a later second. Through the pool, a reading of a second's
         // last half could reach the engine after that second had closed (at 60× a hub second is 17 ms), and fall
         // out of a workout the simulator had stopped.
+        let automatic = configuration.workout == .auto
         let replay = Task(executorPreference: clock.timerExecutor) {
             try await cancelWhenGracefulShutdown {
                 let stepsPerRound = track.last { $0.steps != nil }?.steps ?? 0
@@ -155,13 +156,22 @@ public struct SimulatorPlugin: Plugin {
                     round += 1
                     stepsBefore = Self.saturatingSum(stepsBefore, stepsPerRound)
                 } while configuration.whenDone == .repeat
+                // At the end of the recording's last second: a recording of N seconds is a workout of N seconds.
+                // Sent here, on the clock's thread right after the last reading, in the same wake-up: the engine takes
+                // a command at the moment it carries, but a second it has closed stays closed, and sent from the
+                // plugin's task on the pool a loaded machine let the engine's ticks for later seconds (on this
+                // thread) go first: 10:01 and 10:09 for a 10-minute recording at 60×.
+                if automatic, !flags.endedEarly.load(ordering: .acquiring) {
+                    flags.stopSent.store(true, ordering: .releasing)
+                    bus.publish(WorkoutCommand(.stop, at: start + .seconds(length)))
+                }
             }
         }
-        let states = workoutStates, automatic = configuration.workout == .auto
+        let states = workoutStates
         let forwarding = Task {
             for await state in states where state.state == .finished {
-                if automatic, !stopSent.load(ordering: .acquiring) {
-                    endedEarly.store(true, ordering: .releasing)
+                if automatic, !flags.stopSent.load(ordering: .acquiring) {
+                    flags.endedEarly.store(true, ordering: .releasing)
                     replay.cancel()
                 }
                 finishing.yield()
@@ -175,18 +185,12 @@ public struct SimulatorPlugin: Plugin {
             } onCancel: {
                 replay.cancel()
             }
-        } catch is CancellationError where endedEarly.load(ordering: .acquiring) {
+        } catch is CancellationError where flags.endedEarly.load(ordering: .acquiring) {
             // Ended by the workout's end, not by the hub: goes on below.
         }
-        if endedEarly.load(ordering: .acquiring) {
+        if flags.endedEarly.load(ordering: .acquiring) {
             context.logger.info("the simulated workout ended before its recording; the simulation ends with it")
-        } else if configuration.workout == .auto {
-            // At the end of the recording's last second: a recording of N seconds is a workout of N seconds. Sent
-            // right after the last reading, not once the clock gets there: the engine takes a command at the moment
-            // it carries, but a second it has closed stays closed, and at 60× a wake-up 17 ms late on a busy machine
-            // let it close one more (10:01 for a 10-minute recording).
-            stopSent.store(true, ordering: .releasing)
-            bus.publish(WorkoutCommand(.stop, at: start + .seconds(length)))
+        } else if flags.stopSent.load(ordering: .acquiring) {
             await waitUntilFinished(finished)
         }
         // A run cancelled while it waited (a failure next to it, the hub going down) has not finished the simulation.
@@ -235,25 +239,26 @@ public struct SimulatorPlugin: Plugin {
         }
     }
 
-    /// An indoor second as the sensors of that machine publish it.
+    /// An indoor second as the sensors of that machine publish it, each with its part of "status now".
     private func publish(_ indoor: IndoorReading, at date: Date) {
-        let bus = context.bus
-        bus.publish(
+        publishMotion(
             SpeedMeasured(
                 speedMetersPerSecond: indoor.speedMetersPerSecond, totalDistanceMeters: indoor.totalDistanceMeters,
                 origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
         if let cadence = indoor.cadence {
-            bus.publish(
+            publishMotion(
                 CadenceMeasured(
-                    perMinute: cadence, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+                    perMinute: cadence, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true)
+            )
         }
         if let watts = indoor.powerWatts {
-            bus.publish(
+            publishMotion(
                 PowerMeasured(
-                    watts: watts, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true))
+                    watts: watts, origin: indoor.origin, source: "simulator", timestamp: date, isSimulated: true)
+            )
         }
         if indoor.inclinePercent != nil || indoor.strokeCount != nil {
-            bus.publish(
+            context.bus.publish(
                 MachineMeasured(
                     inclinePercent: indoor.inclinePercent, strokeCount: indoor.strokeCount, source: "simulator",
                     timestamp: date, isSimulated: true))
@@ -265,4 +270,12 @@ public struct SimulatorPlugin: Plugin {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
     }
+}
+
+/// How the simulation ended, shared by its replay (on the clock's thread) and the task that follows the workout.
+private final class SimulationEnd: Sendable {
+    /// The simulator sent the stop at the end of its recording.
+    let stopSent = Atomic<Bool>(false)
+    /// The workout ended before the recording did (a goal's auto-stop, a stop command).
+    let endedEarly = Atomic<Bool>(false)
 }

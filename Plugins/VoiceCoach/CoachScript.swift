@@ -178,6 +178,12 @@ public struct CoachScript: Sendable {
                         zones.map { HeartRateZone.of(hr, maximum: $0.maximumHeartRate) }
                     }).map { "heart rate \(phrases.zone($0))" }
             case .calories: phrases.energy(kilocalories: totals.kilocalories)
+            // Left out where nothing measures them: a run without a power meter says nothing of watts.
+            case .power:
+                (progress.threeSecondPowerWatts ?? progress.currentPowerWatts.map(Double.init)).map {
+                    phrases.power($0)
+                }
+            case .cadence: progress.currentCadence.map { "cadence \($0)" }
             // The goal's figure of the same workout (the goals plugin publishes it right after each second).
             case .goal: goal.flatMap { $0.workoutID == progress.workoutID ? "goal \($0.percent) percent" : nil }
             }

@@ -11,6 +11,10 @@ public enum SpokenFigure: String, CaseIterable, Sendable {
     /// The current heart-rate zone.
     case zone
     case calories
+    /// The power of the last 3 seconds, where a power meter or a trainer measures it: "power 212 watts".
+    case power
+    /// Crank revolutions, steps or strokes a minute, where a sensor measures them: "cadence 88".
+    case cadence
     /// How far the workout is towards its goal, in percent.
     case goal
 

@@ -22,7 +22,7 @@ extension VoiceCoachPlugin {
         public var skipRoutineAfterSeconds: Int
         public var queueSize: Int
 
-        public static let defaultFigures = "time, distance, average-pace, heart-rate, goal"
+        public static let defaultFigures = "time, distance, average-pace, power, heart-rate, goal"
 
         public init(_ table: ConfigTable) throws {
             try self.init(table, checksVoice: true)

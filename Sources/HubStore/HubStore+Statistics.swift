@@ -24,8 +24,10 @@ extension HubStore {
     ///   - grouping: one row per local day, month or year (its `day` is the first day of the month or year), or
     ///     the whole range in one row (its `day` is empty); there is no row without a workout. A year by months is
     ///     12 rows, not 365.
+    ///   - kind: only the workouts of this kind; nil for all.
     public func workoutTotalsByDay(
-        from start: Date?, to end: Date?, includeSimulated: Bool, grouping: WorkoutDayTotals.Grouping = .day
+        from start: Date?, to end: Date?, includeSimulated: Bool, grouping: WorkoutDayTotals.Grouping = .day,
+        kind: WorkoutKind? = nil
     ) async throws -> [WorkoutDayTotals] {
         let from = start?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
         let to = end?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude
@@ -39,12 +41,15 @@ extension HubStore {
                         max(moving_seconds), total(distance_m), max(distance_m), total(steps), max(steps), count(steps),
                         total(kcal), max(kcal),
                         total(CASE WHEN heart_rate_avg IS NOT NULL THEN moving_seconds END),
-                        total(heart_rate_avg * moving_seconds), max(heart_rate_max), max(speed_max)
+                        total(heart_rate_avg * moving_seconds), max(heart_rate_max), max(speed_max),
+                        total(CASE WHEN power_avg IS NOT NULL THEN moving_seconds END),
+                        total(power_avg * moving_seconds), max(power_max), total(work_kj)
                     FROM workouts
                     WHERE status = 'finished' AND started_at >= ? AND started_at < ? AND (simulated = 0 OR ?)
+                        AND (? IS NULL OR kind = ?)
                     \(grouping == .whole ? "" : "GROUP BY day")) WHERE n > 0 ORDER BY day
                     """,
-                arguments: [from, to, includeSimulated])
+                arguments: [from, to, includeSimulated, kind?.rawValue, kind?.rawValue])
             var days: [WorkoutDayTotals] = []
             while let row = try rows.next() {
                 days.append(
@@ -55,6 +60,10 @@ extension HubStore {
                         kilocalories: row[9], mostKilocalories: row[10],
                         heartRateSeconds: Int((row[11] as Double).rounded()), heartBeats: row[12],
                         maxHeartRate: row[13], maxSpeedMetersPerSecond: row[14]))
+                days[days.count - 1].powerSeconds = Int((row[15] as Double).rounded())
+                days[days.count - 1].wattSeconds = row[16]
+                days[days.count - 1].maxPower = row[17]
+                days[days.count - 1].workKilojoules = row[18]
             }
             return days
         }

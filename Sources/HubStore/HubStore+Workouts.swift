@@ -38,25 +38,45 @@ extension HubStore {
     public func recordSamples(
         _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime? = nil
     ) async throws {
-        // Every second of a workout: cached statements only, so SQLite parses nothing again.
-        try await write { db in
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT OR REPLACE INTO workout_samples
-                        (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
-                         altitude_m, cadence, power)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for sample in samples {
-                try insert.execute(arguments: [
-                    workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
-                    sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
-                    sample.kilocalories, sample.steps, Self.encode(rr: sample.rrIntervals1024),
-                    sample.altitudeMeters, sample.cadence, sample.powerWatts,
-                ])
-            }
-            try Self.updateTotals(totals, of: workout, in: db, seenAt: boot)
+        try await write { db in try Self.insert(samples, totals: totals, of: workout, seenAt: boot, in: db) }
+    }
+
+    /// Appends seconds as ``recordSamples(_:totals:of:seenAt:)`` does, at once on the calling thread, on a connection
+    /// of their own that never waits for the write lock: false, with nothing stored, when another connection holds
+    /// it (the CLI, a VACUUM, the hub's own other writes), a checkpoint is due, or the write fails.
+    ///
+    /// For the workout engine on the clock's timer thread, which hands what this declines to its writer thread.
+    public func recordSamplesAtOnce(
+        _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime? = nil
+    ) -> Bool {
+        let stored = immediateWriter.write { db in
+            try Self.insert(samples, totals: totals, of: workout, seenAt: boot, in: db)
         }
+        if stored { announceWrite() }
+        return stored
+    }
+
+    /// Every second of a workout: cached statements only, so SQLite parses nothing again.
+    private static func insert(
+        _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime?,
+        in db: Database
+    ) throws {
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO workout_samples
+                    (workout_id, second, recorded_at, heart_rate, latitude, longitude, speed, distance_m, kcal, steps, rr,
+                     altitude_m, cadence, power)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for sample in samples {
+            try insert.execute(arguments: [
+                workout, sample.second, sample.recordedAt.timeIntervalSince1970, sample.heartRate,
+                sample.latitude, sample.longitude, sample.speedMetersPerSecond, sample.distanceMeters,
+                sample.kilocalories, sample.steps, encode(rr: sample.rrIntervals1024), sample.altitudeMeters,
+                sample.cadence, sample.powerWatts,
+            ])
+        }
+        try updateTotals(totals, of: workout, in: db, seenAt: boot)
     }
 
     /// Starts a pause: the workout is stored as paused from `date`.

@@ -31,6 +31,8 @@ public final class HubStore: Sendable {
     private let changeMarker: String?
     /// The thread of ``onWriterThread(_:)`` while it runs.
     private let writerThread = Mutex<DedicatedThread?>(nil)
+    /// The workout's seconds' own connection (``recordSamplesAtOnce(_:totals:of:seenAt:)``), opened at the first.
+    let immediateWriter: ImmediateWriter
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
@@ -39,9 +41,14 @@ public final class HubStore: Sendable {
     /// - Parameter busyTimeout: how long a write waits for another process's write lock before it fails.
     /// - Parameter announcesWrites: write the change marker (``changeMarkerName``) after each write, so that a
     ///   running hub notices; false for the hub's own store.
-    public init(directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true) throws {
+    /// - Parameter maximumReaders: connections for reading at the same time (GRDB's default is 5). Each one the
+    ///   pool opens stays open, about 200 KB resident; the hub's reads are few and short, so it takes 1.
+    public init(
+        directory: URL, busyTimeout: Duration = .seconds(5), announcesWrites: Bool = true, maximumReaders: Int = 5
+    ) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
+        immediateWriter = ImmediateWriter(path: path)
         changeMarker = announcesWrites ? directory.appendingPathComponent(Self.changeMarkerName).path : nil
         do {
             try FileManager.default.createDirectory(
@@ -57,6 +64,7 @@ public final class HubStore: Sendable {
 
         var configuration = Configuration()
         configuration.label = "stayfit"
+        configuration.maximumReaderCount = maximumReaders
         // A second process (the CLI or the hub) may hold the write lock for a moment.
         let (seconds, attoseconds) = busyTimeout.components
         configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) / 1e18)
@@ -115,7 +123,7 @@ public final class HubStore: Sendable {
 
     /// Opens and closes the change marker for writing (inotify's `IN_CLOSE_WRITE`); it stays empty. Best effort: a
     /// marker that cannot be written (a read-only directory) costs the hub the change, not this process the write.
-    private func announceWrite() {
+    func announceWrite() {
         guard let changeMarker else { return }
         // Not through a link, and never onto a FIFO (which would block the write) or a device.
         if let fd = try? DataDirectoryFile.open(changeMarker, flags: O_WRONLY) { close(fd) }

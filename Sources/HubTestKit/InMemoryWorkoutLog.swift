@@ -48,11 +48,18 @@ public final class InMemoryWorkoutLog: WorkoutLog, ProfileSource {
     public func recordSamples(
         _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime?
     ) async throws {
+        _ = recordSamplesAtOnce(samples, totals: totals, of: workout, seenAt: boot)
+    }
+
+    public func recordSamplesAtOnce(
+        _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime?
+    ) -> Bool {
         update(workout) { entry in
             for sample in samples { entry.samples[sample.second] = sample }
             entry.workout.totals = totals
             if let boot { entry.workout.lastSeenBoot = boot }
         }
+        return true
     }
 
     public func beginPause(of workout: WorkoutID, at date: Date, seenAt boot: BootTime?) async throws {

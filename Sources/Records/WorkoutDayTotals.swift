@@ -35,6 +35,12 @@ public struct WorkoutDayTotals: Sendable, Equatable, Codable {
     public var heartBeats: Double
     public var maxHeartRate: Int?
     public var maxSpeedMetersPerSecond: Double?
+    /// Moving seconds of the workouts with power, their watt-seconds (average × seconds) for a time-weighted average,
+    /// the highest power and the mechanical work; zero and nil without a power meter.
+    public var powerSeconds: Int = 0
+    public var wattSeconds: Double = 0
+    public var maxPower: Int?
+    public var workKilojoules: Double = 0
 
     public init(
         day: String, count: Int = 0, movingSeconds: Int = 0, longestMovingSeconds: Int = 0, distanceMeters: Double = 0,

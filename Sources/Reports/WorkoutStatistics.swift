@@ -27,6 +27,10 @@ public struct WorkoutStatistics: Sendable, Equatable, Codable {
     public var heartRate: Measure
     /// Metres per second; no total.
     public var speedMetersPerSecond: Measure
+    /// Watts, weighted by moving time as heart rate is, over the workouts with power; no total.
+    public var power = Measure()
+    /// Mechanical work, kilojoules, of the workouts with power.
+    public var workKilojoules = Measure()
 
     /// Adds up days of totals, such as those `HubStore.workoutTotalsByDay` returns.
     public init(days: [WorkoutDayTotals]) {
@@ -58,6 +62,13 @@ public struct WorkoutStatistics: Sendable, Equatable, Codable {
         speedMetersPerSecond = Measure(
             average: moving > 0 && distance > 0 ? distance / Double(moving) : nil,
             maximum: days.compactMap(\.maxSpeedMetersPerSecond).max())
+        let powerSeconds = days.reduce(0) { $0 + $1.powerSeconds }
+        if powerSeconds > 0 {
+            power = Measure(
+                average: days.reduce(0) { $0 + $1.wattSeconds } / Double(powerSeconds),
+                maximum: days.compactMap(\.maxPower).max().map(Double.init))
+            workKilojoules = Measure(total: days.reduce(0) { $0 + $1.workKilojoules })
+        }
         if count == 0 { (durationSeconds, distanceMeters, kilocalories) = (Measure(), Measure(), Measure()) }
     }
 
@@ -69,7 +80,7 @@ public struct WorkoutStatistics: Sendable, Equatable, Codable {
     /// One workout as a day of totals: how a hand-made list and the store's query meet.
     public static func dayTotals(of workout: Workout) -> WorkoutDayTotals {
         let totals = workout.totals
-        return WorkoutDayTotals(
+        var day = WorkoutDayTotals(
             day: LocalDay(workout.startedAt).description, count: 1, movingSeconds: totals.movingSeconds,
             longestMovingSeconds: totals.movingSeconds, distanceMeters: totals.distanceMeters,
             longestDistanceMeters: totals.distanceMeters, steps: totals.steps ?? 0, mostSteps: totals.steps,
@@ -78,5 +89,12 @@ public struct WorkoutStatistics: Sendable, Equatable, Codable {
             heartRateSeconds: totals.averageHeartRate == nil ? 0 : totals.movingSeconds,
             heartBeats: (totals.averageHeartRate ?? 0) * Double(totals.movingSeconds),
             maxHeartRate: totals.maxHeartRate, maxSpeedMetersPerSecond: totals.maxSpeedMetersPerSecond)
+        if let average = totals.averagePower {
+            day.powerSeconds = totals.movingSeconds
+            day.wattSeconds = average * Double(totals.movingSeconds)
+        }
+        day.maxPower = totals.maxPower
+        day.workKilojoules = totals.workKilojoules ?? 0
+        return day
     }
 }

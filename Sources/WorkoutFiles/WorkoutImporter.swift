@@ -166,6 +166,8 @@ public enum WorkoutImporter {
         // A bike's or a rower's cadence, and power: held like a heart rate, stored with each second.
         var machineCadence: (perMinute: Int, at: Date)?
         var power: (watts: Int, at: Date)?
+        var powerMetrics = PowerMetrics()
+        var cadenceSum = 0, cadenceSeconds = 0, maxCadence: Int?
         var steps: Double?
         var label = start
         while index < points.count {
@@ -216,6 +218,11 @@ public enum WorkoutImporter {
             }
             sample.powerWatts = power.flatMap { label.timeIntervalSince($0.at) < heartRateHold ? $0.watts : nil }
             if fileCountsSteps { sample.steps = fileSteps }
+            if let watts = sample.powerWatts { powerMetrics.add(watts: watts) }
+            if let perMinute = sample.cadence {
+                (cadenceSum, cadenceSeconds) = (cadenceSum + perMinute, cadenceSeconds + 1)
+                maxCadence = max(maxCadence ?? perMinute, perMinute)
+            }
             try emit(sample)
             secondsMade += 1
             secondInRun += 1
@@ -235,6 +242,13 @@ public enum WorkoutImporter {
         if !laps.isEmpty { laps.append(replay.closeLap(at: endedAt)) }
 
         var totals = replay.totals
+        // A file's power and cadence: the totals the engine keeps for a ride it records.
+        totals.averagePower = powerMetrics.averageWatts
+        totals.maxPower = powerMetrics.maxWatts
+        totals.normalizedPower = powerMetrics.normalizedWatts
+        totals.workKilojoules = powerMetrics.workKilojoules
+        totals.averageCadence = cadenceSeconds > 0 ? Double(cadenceSum) / Double(cadenceSeconds) : nil
+        totals.maxCadence = maxCadence
         if keepsOwnDistance {
             let lapDistances = fileLaps.compactMap(\.distanceMeters)
             let distance =

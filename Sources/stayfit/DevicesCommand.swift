@@ -15,7 +15,7 @@ struct DevicesCommand: AsyncParsableCommand {
             power meters, running pods, smart trainers, treadmills, rowers) are remembered in the database, one of \
             each kind; a running hub switches to them within 2 seconds. BlueZ (bluetoothd) must be running.
             """,
-        subcommands: [List.self, Scan.self, Connect.self, Pair.self, Disconnect.self, Forget.self],
+        subcommands: [List.self, Scan.self, Connect.self, Pair.self, Test.self, Disconnect.self, Forget.self],
         defaultSubcommand: List.self)
 
     /// The adapter option every subcommand that talks to BlueZ takes.

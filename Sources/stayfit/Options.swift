@@ -26,9 +26,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// - Parameter forHub: the hub's own store, which does not announce its writes (see `HubStore.changeMarkerName`).
+    /// - Parameter forHub: the hub's own store, which does not announce its writes (see `HubStore.changeMarkerName`)
+    ///   and reads through one connection (its reads are few and short; each connection costs resident memory).
     func openStore(forHub: Bool = false) throws -> HubStore {
-        do { return try HubStore(directory: directory, announcesWrites: !forHub) } catch { throw CLIError(error) }
+        do {
+            return try HubStore(directory: directory, announcesWrites: !forHub, maximumReaders: forHub ? 1 : 5)
+        } catch { throw CLIError(error) }
     }
 
     /// Takes the data directory's `HubLock` for a hub: one hub per data directory.

@@ -22,6 +22,17 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The last day of the period: YYYY-MM-DD, today or yesterday.", valueName: "day"))
     var date: String = "today"
     @Flag(help: "Count workouts recorded from simulated sensors or on a sped-up clock.") var includeSimulated = false
+    @Option(
+        help: ArgumentHelp(
+            "Only workouts of this kind: run, walk, ride, indoor-ride, treadmill, row, strength or other.",
+            valueName: "kind"))
+    var kind: String?
+
+    func validate() throws {
+        if let kind {
+            do { _ = try WorkoutKind(parsing: kind) } catch { throw ValidationError("--kind: \(error).") }
+        }
+    }
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(
         help: ArgumentHelp(
@@ -39,7 +50,8 @@ struct StatsCommand: AsyncParsableCommand {
             let settings = try configOptions.load().reports
             let store = try storeOptions.openStore()
             let report = try await Self.report(
-                period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated)
+                period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated,
+                kind: try kind.map { try WorkoutKind(parsing: $0) })
             let units = UnitSystem(settings.units)
             if let svg {
                 try ReportArguments.writeSVG(
@@ -52,7 +64,9 @@ struct StatsCommand: AsyncParsableCommand {
     }
 
     /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.
-    static func report(period: ReportPeriod, store: HubStore, includeSimulated: Bool) async throws -> PeriodReport {
+    static func report(period: ReportPeriod, store: HubStore, includeSimulated: Bool, kind: WorkoutKind? = nil)
+        async throws -> PeriodReport
+    {
         let interval = period.interval
         // A year is drawn by months and all time by years: SQLite adds them up, not a row per day of ten years.
         let grouping: WorkoutDayTotals.Grouping =
@@ -62,11 +76,13 @@ struct StatsCommand: AsyncParsableCommand {
             case .all: .year
             }
         let days = try await store.workoutTotalsByDay(
-            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, grouping: grouping)
+            from: interval?.start, to: interval?.end, includeSimulated: includeSimulated, grouping: grouping, kind: kind
+        )
         var previousDays: [WorkoutDayTotals]?
         if let previous = period.previous?.interval {
             previousDays = try await store.workoutTotalsByDay(
-                from: previous.start, to: previous.end, includeSimulated: includeSimulated, grouping: .whole)
+                from: previous.start, to: previous.end, includeSimulated: includeSimulated, grouping: .whole,
+                kind: kind)
         }
         var variability: [PeriodReport.DailyVariability] = []
         // The trend reads every RR interval of each day: for a month at most, where a trend is worth reading.

@@ -34,6 +34,13 @@ enum StatsTable {
                 "Heart rate", "", m.heartRate.average.map { number($0) + " bpm" } ?? "–",
                 m.heartRate.maximum.map { number($0) + " bpm" } ?? "–"))
         lines.append(row("Speed", "", speed(m.speedMetersPerSecond.average), speed(m.speedMetersPerSecond.maximum)))
+        // Only where a power meter or a trainer measured it: a runner's table has no empty power row.
+        if let average = m.power.average {
+            lines.append(
+                row(
+                    "Power", m.workKilojoules.total.map { number($0) + " kJ" } ?? "", number(average) + " W",
+                    m.power.maximum.map { number($0) + " W" } ?? "–"))
+        }
         if let previous = report.previous, let name = report.previousName {
             let label = report.period == .week ? "Last 7 days" : "This \(report.period.rawValue)"
             lines.append("")

@@ -148,6 +148,29 @@ import Testing
         }
     }
 
+    /// A power meter that says it is lost leaves a gap from that second, not its last watts until they go stale; a
+    /// second sensor's readings go on counting.
+    @Test func aLostSensorsPowerIsAGapAtOnceAndTheOthersGoOn() async throws {
+        let harness = try Harness()  // timeout: 5 s
+        try await harness.run {
+            let id = try await Self.start(.indoorRide, in: harness)
+            _ = try await Self.second(harness) { bus, now in
+                bus.publish(PowerMeasured(watts: 250, origin: .machine, source: "Trainer (A)", timestamp: now))
+                bus.publish(CadenceMeasured(perMinute: 90, origin: .wheel, source: "Speed (B)", timestamp: now))
+            }
+            _ = try await Self.second(harness) { bus, _ in
+                bus.publish(
+                    SensorStatusChanged(
+                        sensor: .init(rawValue: "fitness machine"), status: .lost, device: "Trainer (A)"))
+            }
+            _ = try await Self.second(harness)
+            try await harness.saved()
+            let samples = try await harness.store.samples(of: id)
+            #expect(samples.map(\.powerWatts) == [250, nil, nil])
+            #expect(samples.map(\.cadence) == [90, 90, 90])
+        }
+    }
+
     @Test func theMachinesHeartRateStandsInOnlyWithoutAFreshStrapReading() async throws {
         let harness = try Harness(settings: WorkoutSettings(heartRateTimeout: .seconds(1)))
         try await harness.run {

@@ -177,4 +177,31 @@ import Testing
             #expect(try await scratch.store().rememberedDevice(role) == nil)
         }
     }
+
+    /// `devices test`: the sensor's live values as the hub decodes them, without a running hub.
+    @Test func testShowsAPowerMetersLiveValues() async throws {
+        try await withBlueZMock { environment in
+            let meter = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:07", name: "Assioma 5678", kind: .power)
+            async let test = StayfitProcess.run(
+                ["devices", "test", "c0:ff:ee:00:00:07", "--seconds", "15"],
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+            try await eventually("the test to subscribe") { try await meter.isNotifying() }
+            // Flags 0x0000, then 200 W as a little-endian SInt16.
+            try await meter.notify([0x00, 0x00, 0xc8, 0x00])
+            let result = try await test
+            #expect(result.status == 0, "stderr: \(result.error)")
+            #expect(result.output.hasPrefix("Following C0:FF:EE:00:00:07 for 15 seconds …\n"), "\(result.output)")
+            #expect(
+                result.output.contains(" Assioma 5678 (C0:FF:EE:00:00:07): connected, Power meter"), "\(result.output)")
+            #expect(result.output.contains(" Power 200 W\n"), "\(result.output)")
+            #expect(result.output.hasSuffix("Done.\n"), "\(result.output)")
+        }
+    }
+
+    @Test func testRefusesAnAddressThatIsNone() async throws {
+        let result = try await StayfitProcess.run(["devices", "test", "not-an-address"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("\"not-an-address\" is not a Bluetooth address."), "\(result.error)")
+    }
 }

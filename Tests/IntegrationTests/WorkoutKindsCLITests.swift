@@ -19,8 +19,9 @@ import Testing
         let lines = all.output.split(separator: "\n")
         #expect(lines.first?.contains("Kind         Time") == true, "\(all.output)")
         #expect(lines.count == 3, "\(all.output)")
-        #expect(lines[1].contains(" Run "), "\(all.output)")
-        #expect(lines[2].contains(" Row "), "\(all.output)")
+        // Newest first by the simulated clock, which a sped-up demo runs ahead: either order.
+        #expect(lines.dropFirst().contains { $0.contains(" Run ") }, "\(all.output)")
+        #expect(lines.dropFirst().contains { $0.contains(" Row ") && $0.contains(" /500m") }, "\(all.output)")
         let rows = try await StayfitProcess.run(["workouts", "--data-dir", data, "--kind", "row"])
         #expect(rows.output.split(separator: "\n").count == 2, "\(rows.output)")
         #expect(rows.output.contains(" Row "), "\(rows.output)")
@@ -31,5 +32,28 @@ import Testing
         #expect(wrong.error.contains("--kind: \"yoga\" is not a kind of workout; the kinds are run, walk, ride"))
         let shown = try await StayfitProcess.run(["workouts", "show", "1", "--data-dir", data])
         #expect(shown.output.contains("  Kind        Row\n"), "\(shown.output)")
+    }
+
+    /// `stayfit stats --kind` counts one kind; a ride's power is in its table, a run's table has no power row.
+    @Test func statisticsOfOneKindWithItsPower() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        for kind in ["indoor-ride", "run"] {
+            let demo = try await StayfitProcess.run(
+                ["demo", "--kind", kind, "--minutes", "10", "--speed", "500", "--data-dir", data])
+            #expect(demo.status == 0, "stderr: \(demo.error)")
+        }
+        let rides = try await StayfitProcess.run(
+            ["stats", "--period", "all", "--kind", "indoor ride", "--include-simulated", "--data-dir", data])
+        #expect(rides.status == 0, "stderr: \(rides.error)")
+        let lines = rides.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Workouts ") && $0.hasSuffix(" 1") }, "\(rides.output)")
+        let power = try #require(lines.first { $0.hasPrefix("Power") }, "\(rides.output)")
+        #expect(power.contains(" kJ") && power.contains(" W"), "\(power)")
+        let runs = try await StayfitProcess.run(
+            ["stats", "--period", "all", "--kind", "run", "--include-simulated", "--data-dir", data])
+        #expect(!runs.output.contains("Power"), "\(runs.output)")
+        let all = try await StayfitProcess.run(["stats", "--period", "all", "--include-simulated", "--data-dir", data])
+        #expect(all.output.split(separator: "\n").contains { $0.hasPrefix("Workouts ") && $0.hasSuffix(" 2") })
     }
 }

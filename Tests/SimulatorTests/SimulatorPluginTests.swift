@@ -400,6 +400,7 @@ import Testing
         let speeds = context.bus.inbox(of: SpeedMeasured.self, subscriber: "test")
         let powers = context.bus.inbox(of: PowerMeasured.self, subscriber: "test")
         let cadences = context.bus.inbox(of: CadenceMeasured.self, subscriber: "test")
+        let parts = context.bus.inbox(of: StatusPart.self, subscriber: "test")
         let plugin = SimulatorPlugin(configuration: configuration, context: context)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }
@@ -415,6 +416,14 @@ import Testing
             #expect((speed.origin, speed.isSimulated) == (.wheel, true))
             #expect(try await powers.next().watts == first.powerWatts)
             #expect(try await cadences.next().perMinute == first.cadence)
+            // "status now" says the simulated bike's figures as it says a real one's.
+            var said = ""
+            while !said.contains("watts") { said = try await parts.next().words(at: clock.instant) }
+            let watts = try #require(first.powerWatts)
+            let kilometersPerHour = (first.speedMetersPerSecond * 36).rounded() / 10
+            #expect(
+                said == "\(watts) watts, cadence \(Int((first.cadence ?? 0).rounded())), \(kilometersPerHour) km/h",
+                "\(said)")
             group.cancelAll()
         }
         withExtendedLifetime(scratch) {}

@@ -65,6 +65,19 @@ import Testing
         #expect(script.summaryText(totals) == "Workout finished. 10 minutes, average heart rate 80, 33 kilocalories.")
     }
 
+    /// A ride's update says the 3 s power and the cadence where the figures ask for them; a run without a power
+    /// meter leaves them out.
+    @Test func anUpdateSaysPowerAndCadenceWhereMeasured() {
+        let script = Self.script(everyMeters: nil, figures: [.time, .power, .cadence])
+        var ride = Self.progress(600, meters: 5000)
+        ride.kind = .indoorRide
+        ride.threeSecondPowerWatts = 211.6
+        ride.currentPowerWatts = 215
+        ride.currentCadence = 88
+        #expect(script.updateText(ride) == "10 minutes, power 212 watts, cadence 88.")
+        #expect(script.updateText(Self.progress(600, meters: 5000)) == "10 minutes.")
+    }
+
     /// An indoor ride's summary says its speed (not a pace) and its average power.
     @Test func aRidesSummarySaysSpeedAndPower() {
         let script = Self.script(everyMeters: nil)

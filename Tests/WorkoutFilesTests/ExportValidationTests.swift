@@ -224,6 +224,12 @@ import WorkoutFiles
         #expect(report.valid, "\(report.errors)")
         let again = WorkoutImporter.workout(from: try ActivityFileReader.read(path: path))
         #expect(again.kind == .ride)
+        // 151 … 210 W: average (151 + 210) / 2 = 180.5 W, work 10,830 J; cadence 80 + s % 10 averages 84.5.
+        #expect(again.totals.averagePower == 180.5)
+        #expect(again.totals.maxPower == 210)
+        #expect(again.totals.workKilojoules == 10.83)
+        #expect(again.totals.averageCadence == 84.5)
+        #expect(again.totals.maxCadence == 89)
         let back = try await store.samples(of: try await store.importWorkout(again))
         #expect(back.map(\.powerWatts) == samples.map(\.powerWatts))
         #expect(back.map(\.cadence) == samples.map(\.cadence))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One ordered stream of a subscriber's own events, fed by several bus message types and by its owner.
 ///
 /// Made by ``MessageBus/inbox(of:subscriber:capacity:_:)``. Iterate it from one task; the subscriptions end when
@@ -35,15 +37,30 @@ public struct Inbox<Event: Sendable>: AsyncSequence, Sendable {
 }
 
 /// The message types an inbox takes, and how each becomes the subscriber's event.
+///
+/// The two `route` methods are inlinable, and what they touch usable from inlinable code, so that the delivery
+/// closure is compiled for each subscriber's own message and event types: unspecialised, it looked up the generic
+/// types' metadata in the Swift runtime for every message it delivered.
 public struct InboxRoutes<Event: Sendable> {
-    struct Route {
+    @usableFromInline
+    struct Route: Sendable {
         let key: ObjectIdentifier
         let messageType: String
         /// Hands one message to the inbox; false once the inbox has ended.
         let deliver: @Sendable (any BusMessage, SubscriptionCounters, InboxQueue<Event>) -> Bool
+
+        @usableFromInline
+        init(
+            key: ObjectIdentifier, messageType: String,
+            deliver: @escaping @Sendable (any BusMessage, SubscriptionCounters, InboxQueue<Event>) -> Bool
+        ) {
+            self.key = key
+            self.messageType = messageType
+            self.deliver = deliver
+        }
     }
 
-    private(set) var routes: [Route] = []
+    @usableFromInline var routes: [Route] = []
 
     init() {}
 
@@ -51,6 +68,7 @@ public struct InboxRoutes<Event: Sendable> {
     /// wakes the owner.
     ///
     /// `transform` runs inside `publish`: keep it quick, and never block in it.
+    @inlinable
     public mutating func route<M: BusMessage>(_ type: M.Type, _ transform: @escaping @Sendable (M) -> Event?) {
         route(type, delivery: { transform($0).map(InboxDelivery.wake) })
     }
@@ -60,6 +78,7 @@ public struct InboxRoutes<Event: Sendable> {
     /// happens: each one it lets wait saves a thread wake-up.
     ///
     /// `delivery` runs inside `publish`: keep it quick, and never block in it.
+    @inlinable
     public mutating func route<M: BusMessage>(
         _ type: M.Type, delivery: @escaping @Sendable (M) -> InboxDelivery<Event>?
     ) {

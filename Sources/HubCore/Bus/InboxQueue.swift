@@ -23,8 +23,10 @@ public enum InboxDelivery<Event: Sendable>: Sendable {
 ///
 /// Replaces an `AsyncStream`, which wakes its consumer for every element. At most `capacity` events wait; a full
 /// buffer drops its oldest event, whose route counts the loss.
+@usableFromInline
 final class InboxQueue<Event: Sendable>: Sendable {
-    struct Entry {
+    @usableFromInline
+    struct Entry: Sendable {
         /// The route the event came from (nil for the owner's own), to count its loss against.
         let origin: SubscriptionCounters?
         let event: Event
@@ -32,10 +34,20 @@ final class InboxQueue<Event: Sendable>: Sendable {
         /// Set for `.latest` events: a newer one of the same route replaces this one while it waits.
         let replaceable: Bool
         /// For `.latestOfKey` events: only a newer one with the same key replaces this one.
-        var key: String? = nil
+        var key: String?
+
+        @usableFromInline
+        init(origin: SubscriptionCounters?, event: Event, wakes: Bool, replaceable: Bool, key: String? = nil) {
+            self.origin = origin
+            self.event = event
+            self.wakes = wakes
+            self.replaceable = replaceable
+            self.key = key
+        }
     }
 
-    enum Yield { case enqueued, dropped(origin: SubscriptionCounters?), terminated }
+    @usableFromInline
+    enum Yield: Sendable { case enqueued, dropped(origin: SubscriptionCounters?), terminated }
 
     private struct State {
         var entries = Deque<Entry>()
@@ -59,6 +71,7 @@ final class InboxQueue<Event: Sendable>: Sendable {
 
     /// Counts a loss against the route it came from (`yield`'s `.dropped`), then tells the loss reporter: in that
     /// order, so that the report it makes sees the count.
+    @usableFromInline
     func countLoss(of origin: SubscriptionCounters?) {
         origin?.dropped.add(1, ordering: .relaxed)
         lossSignal.signal()
@@ -70,6 +83,7 @@ final class InboxQueue<Event: Sendable>: Sendable {
     }
 
     /// Adds an event; never blocks, never suspends.
+    @usableFromInline
     func yield(_ entry: Entry) -> Yield {
         let (result, handOver) = state.withLock { state -> (Yield, (UnsafeContinuation<Event?, Never>, Event)?) in
             guard !state.terminated, !state.finished else { return (.terminated, nil) }

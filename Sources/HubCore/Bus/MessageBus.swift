@@ -162,8 +162,9 @@ public struct BusSubscriptionStatistics: Sendable, Equatable {
 }
 
 /// Counters shared between a subscription's delivery closure and `statistics()`.
+@usableFromInline
 final class SubscriptionCounters: Sendable {
-    let delivered = Atomic<UInt64>(0)
+    @usableFromInline let delivered = Atomic<UInt64>(0)
     let dropped = Atomic<UInt64>(0)
 }
 

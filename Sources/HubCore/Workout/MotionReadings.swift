@@ -12,6 +12,8 @@ struct MotionReadings {
     struct Timed<Value> {
         var value: Value
         var receivedAt: HubInstant
+        /// The device it came from, as its `SensorStatusChanged` names it: gone with that device.
+        var source = ""
     }
 
     /// A speed above this (100 km/h) is no person's: left out, and a distance that implies it is not counted.
@@ -36,6 +38,15 @@ struct MotionReadings {
 
     // MARK: - Readings
 
+    /// `device` is lost or disconnected: its last speed, cadence, power and heart rate are no figures for the seconds
+    /// that follow (a gap from that moment, as for the strap), rather than standing in until they would go stale.
+    mutating func sensorGone(_ device: String) {
+        speeds = speeds.filter { $0.value.source != device }
+        cadences = cadences.filter { $0.value.source != device }
+        powers = powers.filter { $0.value.source != device }
+        if machineHeartRate?.source == device { machineHeartRate = nil }
+    }
+
     /// - Parameter counting: the workout runs, so the distance the sensor covered since its last reading counts.
     mutating func speedMeasured(_ reading: SpeedMeasured, at instant: HubInstant, counting: Bool) {
         let origin = reading.origin
@@ -51,23 +62,24 @@ struct MotionReadings {
             integrating.insert(origin)
         }
         speeds[origin] = Timed(
-            value: speed.flatMap { $0 <= Self.maximumPlausibleSpeed ? $0 : nil }, receivedAt: instant)
+            value: speed.flatMap { $0 <= Self.maximumPlausibleSpeed ? $0 : nil }, receivedAt: instant,
+            source: reading.source)
     }
 
     mutating func cadenceMeasured(_ reading: CadenceMeasured, at instant: HubInstant) {
         guard reading.perMinute.isFinite, reading.perMinute >= 0, reading.perMinute <= 250 else { return }
-        cadences[reading.origin] = Timed(value: reading.perMinute, receivedAt: instant)
+        cadences[reading.origin] = Timed(value: reading.perMinute, receivedAt: instant, source: reading.source)
     }
 
     mutating func powerMeasured(_ reading: PowerMeasured, at instant: HubInstant) {
         guard reading.watts >= 0, reading.watts <= 3000 else { return }
-        powers[reading.origin] = Timed(value: reading.watts, receivedAt: instant)
+        powers[reading.origin] = Timed(value: reading.watts, receivedAt: instant, source: reading.source)
     }
 
     /// - Parameter counting: the workout runs, so the energy the machine counted since its last reading counts.
     mutating func machineMeasured(_ reading: MachineMeasured, at instant: HubInstant, counting: Bool) {
         if let beats = reading.heartRate, HeartRateMeasured.isPlausible(beatsPerMinute: beats) {
-            machineHeartRate = Timed(value: beats, receivedAt: instant)
+            machineHeartRate = Timed(value: beats, receivedAt: instant, source: reading.source)
         }
         if let total = reading.totalKilocalories {
             let step = machineEnergy.add(Double(total), device: reading.source, maximumStep: 100)

@@ -67,6 +67,12 @@ struct WorkoutController {
         latestHeartRate = nil
     }
 
+    /// Another sensor (a wheel sensor, a power meter, a machine) is lost or disconnected: its readings stop counting
+    /// from that moment.
+    mutating func sensorGone(_ device: String) {
+        motion.sensorGone(device)
+    }
+
     mutating func stepsCounted(_ reading: StepsCounted) {
         latestSteps = reading
         if state == .running { session?.stepsCounted(total: reading.totalSteps) }

@@ -35,13 +35,14 @@ public struct WorkoutEngine: Service {
             $0.route(PowerMeasured.self, delivery: { recording.delivery(.power($0, at: clock.instant)) })
             $0.route(MachineMeasured.self, delivery: { recording.delivery(.machine($0, at: clock.instant)) })
             // A strap that says it is gone has no heart rate from that moment: its last reading must not stand in
-            // for the seconds until it would go stale (4 of them were recorded after a disconnect).
+            // for the seconds until it would go stale (4 of them were recorded after a disconnect). The same for any
+            // other sensor's speed, cadence and power.
             $0.route(
                 SensorStatusChanged.self,
                 delivery: { status in
-                    guard status.sensor == .heartRate, status.status == .lost || status.status == .disconnected
-                    else { return nil }
-                    return recording.delivery(.heartRateGone)
+                    guard status.status == .lost || status.status == .disconnected else { return nil }
+                    if status.sensor == .heartRate { return recording.delivery(.heartRateGone) }
+                    return status.sensor == .location ? nil : recording.delivery(.sensorGone(status.device))
                 })
             $0.route(WorkoutCommand.self) { command in
                 // From the start command on, in publishing order, every reading counts: one that came a moment
@@ -67,6 +68,8 @@ public struct WorkoutEngine: Service {
         case machine(MachineMeasured, at: HubInstant)
         /// The heart-rate sensor said it is lost or disconnected.
         case heartRateGone
+        /// Another sensor said it is lost or disconnected.
+        case sensorGone(String)
         /// A command, with when it was given.
         case command(WorkoutCommand.Action, at: HubInstant, kind: WorkoutKind?)
         /// The next workout's kind was chosen.
@@ -81,8 +84,10 @@ public struct WorkoutEngine: Service {
 
     /// Runs on the clock's timer thread when it has one: a second's chain (the ticker's sleep ends, the tick
     /// enters the inbox, the controller closes the second, hands it to the writer and publishes the progress, whose
-    /// subscribers' routes run inside `publish`) then costs that thread's one wake-up, not also two of the pool's.
-    /// Nothing here blocks: the store's reads suspend, and its writes happen on the writer's thread.
+    /// subscribers' routes run inside `publish`) then costs that thread's one wake-up, not also two of the pool's, and
+    /// the second is committed in it too when the database is free. Nothing here waits: the store's reads suspend, a
+    /// second's write that would have to wait for the lock is not tried here, and the rest is written on the
+    /// writer's thread.
     public func run() async throws {
         // Asked for at the start of the run: a storage without these views fails it at once, saying which.
         let store = try context.store((any WorkoutLog & ProfileSource).self)
@@ -92,13 +97,17 @@ public struct WorkoutEngine: Service {
     private func record(in store: any WorkoutLog & ProfileSource) async {
         let inbox = self.inbox
         let generation = TickerGeneration()
-        let writer = WorkoutWriter(store: store, bus: context.bus, logger: context.logger)
+        // A sped-up clock (`--speed 60`, the demo) closes sixty seconds a real second: sixty commits a real second on
+        // the timer thread would leave every sleep in the hub later, so there every second goes by the writer's
+        // thread, as before.
+        let writer = WorkoutWriter(
+            store: store, bus: context.bus, logger: context.logger, writesSecondsAtOnce: context.clock.speed == 1)
         var controller = WorkoutController(settings: settings, context: context, store: store, writer: writer)
         await controller.reloadSettings()
 
         // The writer outlives the event loop: at shutdown it still writes the finished workout. It runs on a thread
-        // of its own and writes there synchronously: a locked database blocks that thread, never the pool's, and a
-        // second's write costs one thread wake-up instead of three.
+        // of its own and writes there synchronously: a locked database blocks that thread, never the pool's or the
+        // clock's. A second the store can take at once never reaches it (`WorkoutWriter.send`).
         async let written: Void = store.onWriterThread { await writer.run() }
         await withTaskGroup(of: Void.self) { group in
             /// Ticks once a second of monotonic hub time from `origin`; a wall clock that steps moves nothing.
@@ -130,6 +139,7 @@ public struct WorkoutEngine: Service {
                     case .power(let reading, let instant): controller.powerMeasured(reading, at: instant)
                     case .machine(let reading, let instant): controller.machineMeasured(reading, at: instant)
                     case .heartRateGone: controller.heartRateSensorGone()
+                    case .sensorGone(let device): controller.sensorGone(device)
                     case .storeChanged: await controller.reloadSettings()
                     case .report(let token): writer.send(.report(token: token))
                     case .chooseKind(let choice): controller.choose(choice)

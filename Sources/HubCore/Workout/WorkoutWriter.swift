@@ -1,16 +1,21 @@
 import Foundation
 import Logging
 import Records
+import Synchronization
 
-/// Writes workouts' history to the store in the order it happened, off the engine's path, and keeps it in memory
-/// while it cannot.
+/// Writes workouts' history to the store in the order it happened, without ever holding up the engine, and keeps it
+/// in memory while it cannot.
 ///
-/// The engine hands every change (seconds, pauses, laps, the finish) to ``send(_:)`` and goes on at once: a
-/// locked database, a `stayfit reset` or a slow SD card never holds up a button press or a second. Each operation
-/// names its workout, so seconds still queued when workout A ends are written under A, never under the next one.
-/// A full disk or a locked database loses nothing: operations wait here (up to a day of seconds) and go out, in
-/// order, as soon as a write works again, retried every `retryEvery`. The person is told once when saving stops
-/// and once when it works again.
+/// The engine hands every change (seconds, pauses, laps, the finish) to ``send(_:)`` and goes on at once: a locked
+/// database, a `stayfit reset` or a slow SD card never holds up a button press or a second. On a clock at real speed a
+/// second's samples are written right there, in the engine's own wake-up, when the store can take them without waiting
+/// (``WorkoutLog/recordSamplesAtOnce(_:totals:of:seenAt:)``): the second is then stored before the engine sleeps again,
+/// and the writer's thread is not woken for it. Everything else, and a second the store declines (another process holds
+/// the database), goes to ``run()`` on the log's writer thread, which may wait; once something is queued there, later
+/// seconds queue behind it until it is all written, so the order stays what happened. Each operation names its workout,
+/// so seconds still queued when workout A ends are written under A, never under the next one. A full disk or a locked
+/// database loses nothing: operations wait here (up to a day of seconds) and go out, in order, as soon as a write works
+/// again, retried every `retryEvery`. The person is told once when saving stops and once when it works again.
 struct WorkoutWriter: Sendable {
     /// One change to a workout's stored history.
     enum Operation: Sendable, Equatable {
@@ -64,14 +69,19 @@ struct WorkoutWriter: Sendable {
     private let retryEvery: Duration
     private let drainFor: Duration
     private let maximumPendingSeconds: Int
+    /// Operations sent to ``run()`` and not yet stored: while there are any, a second goes behind them.
+    private let backlog = Backlog()
+    private let writesSecondsAtOnce: Bool
 
     /// - Parameters:
     ///   - retryEvery: real time between attempts while writes fail.
     ///   - drainFor: at shutdown, how long (real time) to keep trying to write what is still queued.
     ///   - maximumPendingSeconds: unsaved seconds kept in memory before the oldest are dropped.
+    ///   - writesSecondsAtOnce: try each second's samples at once in ``send(_:)``; false sends them all to
+    ///     ``run()``.
     init(
         store: any WorkoutLog, bus: MessageBus, logger: Logger, retryEvery: Duration = .seconds(2),
-        drainFor: Duration = .seconds(10), maximumPendingSeconds: Int = dayOfSeconds
+        drainFor: Duration = .seconds(10), maximumPendingSeconds: Int = dayOfSeconds, writesSecondsAtOnce: Bool = true
     ) {
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.store = store
@@ -80,10 +90,21 @@ struct WorkoutWriter: Sendable {
         self.retryEvery = retryEvery
         self.drainFor = drainFor
         self.maximumPendingSeconds = maximumPendingSeconds
+        self.writesSecondsAtOnce = writesSecondsAtOnce
     }
 
-    /// Queues `operation`; never blocks, never suspends.
-    func send(_ operation: Operation) { continuation.yield(.operation(operation)) }
+    /// Writes a second's samples at once if the store can take them without waiting and nothing is queued before
+    /// them; otherwise queues `operation`. Never waits for a lock or for the writer, never suspends; called by one
+    /// task at a time (the engine).
+    func send(_ operation: Operation) {
+        if writesSecondsAtOnce, backlog.isEmpty, case .seconds(let id, let samples, let totals, let boot) = operation,
+            store.recordSamplesAtOnce(samples, totals: totals, of: id, seenAt: boot)
+        {
+            return
+        }
+        backlog.add()
+        continuation.yield(.operation(operation))
+    }
 
     /// No more operations: ``run()`` writes what is queued (for at most `drainFor`) and returns.
     func finish() {
@@ -101,6 +122,8 @@ struct WorkoutWriter: Sendable {
     func run() async {
         let events = events, sink = continuation
         var queue = Queue(limit: maximumPendingSeconds)
+        /// Operations taken from the stream since the queue was last empty.
+        var received = 0
         var failing = false
         var retryScheduled = false
         await withTaskGroup(of: Void.self) { group in
@@ -109,6 +132,7 @@ struct WorkoutWriter: Sendable {
                 case .operation(let operation):
                     let droppedBefore = queue.droppedSeconds
                     queue.append(operation)
+                    received += 1
                     if queue.droppedSeconds > droppedBefore {
                         logger.error(
                             "unsaved seconds dropped: more than a day waits for the database",
@@ -124,6 +148,11 @@ struct WorkoutWriter: Sendable {
                 }
                 let failure = await queue.write(to: store, bus: bus)
                 report(failure, failing: &failing, pending: queue.pendingSeconds)
+                if failure == nil {
+                    // All of them stored (or, beyond a day, dropped): seconds may be written at once again.
+                    backlog.remove(received)
+                    received = 0
+                }
                 if failure != nil, !retryScheduled {
                     retryScheduled = true
                     group.addTask { [retryEvery] in
@@ -187,6 +216,15 @@ struct WorkoutWriter: Sendable {
             logger.notice("saving works again; what was kept in memory is saved")
             bus.publish(Announcement("Workout data is being saved again.", priority: .important))
         }
+    }
+
+    /// How many operations wait for ``run()``, counted by the sender and taken off by the writer once stored.
+    private final class Backlog: Sendable {
+        private let count = Atomic<Int>(0)
+
+        var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+        func add() { count.add(1, ordering: .acquiringAndReleasing) }
+        func remove(_ stored: Int) { count.subtract(stored, ordering: .acquiringAndReleasing) }
     }
 
     /// Operations not yet stored, in order; consecutive seconds of one workout merge into one write.

@@ -2,8 +2,9 @@ import Foundation
 
 /// What the workout engine needs of the store: a workout's history written in order, and read back after a crash.
 ///
-/// `HubStore` conforms; HubTestKit has an in-memory one. The engine writes every second from the log's writer thread
-/// (`onWriterThread`), so a locked database blocks that thread and never the pool's.
+/// `HubStore` conforms; HubTestKit has an in-memory one. The engine writes each second at once where it closes it
+/// (`recordSamplesAtOnce`), and whatever has to wait from the log's writer thread (`onWriterThread`), so a locked
+/// database blocks that thread and never the pool's or the clock's.
 ///
 /// ```swift
 /// let id = try await log.startWorkout(at: now, goal: nil, simulated: false, seenAt: nil, kind: .indoorRide)
@@ -14,6 +15,14 @@ public protocol WorkoutLog: Sendable {
     /// Opens a workout of `kind` that started at `date` and returns its id.
     func startWorkout(at date: Date, goal: Goal?, simulated: Bool, seenAt boot: BootTime?, kind: WorkoutKind)
         async throws -> WorkoutID
+    /// Adds seconds as ``recordSamples(_:totals:of:seenAt:)`` does, on the calling thread, but only if that needs no
+    /// wait: false, with nothing stored, when another writer holds the database (or the write fails).
+    ///
+    /// For a caller that must never wait, the workout engine on the clock's timer thread; it hands what this
+    /// declines to the log's writer thread, which may wait.
+    func recordSamplesAtOnce(
+        _ samples: [WorkoutSample], totals: WorkoutTotals, of workout: WorkoutID, seenAt boot: BootTime?
+    ) -> Bool
     /// Marks `workout` as recorded from simulated sensors or on a sped-up clock.
     func markSimulated(_ workout: WorkoutID) async throws
     /// Adds seconds to `workout` (a second already there is replaced) and its totals so far.

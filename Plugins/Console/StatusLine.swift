@@ -22,7 +22,7 @@ public enum StatusLine {
             ]
         }
         if let watts = progress.threeSecondPowerWatts ?? progress.currentPowerWatts.map(Double.init) {
-            parts.append("\(Format.wholeNumber(watts)) W")
+            parts.append("\(Format.wholeNumber(watts.rounded())) W")
         }
         if let cadence = progress.currentCadence { parts.append("\(cadence) \(Format.cadenceUnit(of: progress.kind))") }
         parts += [

@@ -12,9 +12,9 @@ public enum Summary {
                 "avg " + Format.howFast(metersPerSecond: totals.averageSpeedMetersPerSecond, kind: workout.kind),
             ]
         }
-        if let power = totals.averagePower { parts.append("avg \(Format.wholeNumber(power)) W") }
+        if let power = totals.averagePower { parts.append("avg \(Format.wholeNumber(power.rounded())) W") }
         if let cadence = totals.averageCadence {
-            parts.append("avg \(Format.wholeNumber(cadence)) \(Format.cadenceUnit(of: workout.kind))")
+            parts.append("avg \(Format.wholeNumber(cadence.rounded())) \(Format.cadenceUnit(of: workout.kind))")
         }
         parts.append(Format.energy(kilocalories: totals.kilocalories))
         if let heartRate = totals.averageHeartRate {

@@ -13,17 +13,17 @@ enum KindFigures {
     static func powerAndCadence(_ totals: WorkoutTotals, of kind: WorkoutKind) -> [String] {
         var lines: [String] = []
         if let average = totals.averagePower {
-            var parts = ["avg \(Format.wholeNumber(average)) W"]
+            var parts = ["avg \(Format.wholeNumber(average.rounded())) W"]
             if let max = totals.maxPower { parts.append("max \(max) W") }
             if let normalized = totals.normalizedPower {
-                parts.append("normalised \(Format.wholeNumber(normalized)) W")
+                parts.append("normalised \(Format.wholeNumber(normalized.rounded())) W")
             }
-            if let work = totals.workKilojoules { parts.append("\(Format.wholeNumber(work)) kJ") }
+            if let work = totals.workKilojoules { parts.append("\(Format.wholeNumber(work.rounded())) kJ") }
             lines.append("  Power       " + parts.joined(separator: ", "))
         }
         if let average = totals.averageCadence {
             let unit = Format.cadenceUnit(of: kind)
-            var parts = ["avg \(Format.wholeNumber(average)) \(unit)"]
+            var parts = ["avg \(Format.wholeNumber(average.rounded())) \(unit)"]
             if let max = totals.maxCadence { parts.append("max \(max) \(unit)") }
             lines.append("  Cadence     " + parts.joined(separator: ", "))
         }

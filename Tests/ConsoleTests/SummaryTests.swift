@@ -36,4 +36,16 @@ import Testing
         workout.totals = WorkoutTotals()
         #expect(Summary.text(for: workout) == "Workout 7 finished: 0:00, 0 kcal.")
     }
+
+    /// A ride says its speed, and its power and cadence rounded as the coach says them (143.5 W is 144 W).
+    @Test func aRideSaysItsSpeedPowerAndCadence() {
+        var ride = Self.workout(steps: nil)
+        ride.kind = .indoorRide
+        ride.totals.averagePower = 143.5
+        ride.totals.averageCadence = 81.6
+        #expect(
+            Summary.text(for: ride)
+                == "Workout 7 finished: 30:00, 5.00 km, avg 10.0 km/h, avg 144 W, avg 82 rpm, 350 kcal, avg HR 141, "
+                + "max 172.")
+    }
 }

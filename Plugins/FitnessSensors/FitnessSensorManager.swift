@@ -54,29 +54,13 @@ public struct FitnessSensorManager: Sendable {
                 }
             }
             try await session.startDiscovery(services: SensorKind.services)
-            let heard = await withTaskGroup(of: [String: Sensor]?.self) { group in
-                group.addTask {
-                    var heard: [String: Sensor] = [:]
-                    for await signal in signals {
-                        guard let path = advertisedDevicePath(in: signal, session: session),
-                            let device = try? await session.connection.properties(
-                                interface: BlueZNames.device, path: path, destination: BlueZNames.service),
-                            let sensor = sensor(at: path, device, session: session)
-                        else { continue }
-                        heard[path] = sensor
-                    }
-                    return heard
-                }
-                group.addTask {
-                    try? await Task.sleep(for: duration)
-                    return nil
-                }
-                var heard: [String: Sensor] = [:]
-                for await result in group {
-                    if let result { heard = result }
-                    group.cancelAll()
-                }
-                return heard
+            let heard = await devicesHeard(in: signals, for: duration) { signal -> (path: String, device: Sensor)? in
+                guard let path = advertisedDevicePath(in: signal, session: session),
+                    let device = try? await session.connection.properties(
+                        interface: BlueZNames.device, path: path, destination: BlueZNames.service),
+                    let sensor = sensor(at: path, device, session: session)
+                else { return nil }
+                return (path, sensor)
             }
             seen.merge(heard) { $1 }
             try? await session.stopDiscovery()

@@ -56,29 +56,12 @@ public struct StrapManager: Sendable {
                 }
             }
             try await session.bluez.startDiscovery()
-            // The listener hands back what it heard when the timer ends it (cancelling ends the signal stream).
-            let heard = await withTaskGroup(of: [String: Strap]?.self) { group in
-                group.addTask {
-                    var heard: [String: Strap] = [:]
-                    for await signal in signals {
-                        guard let path = session.advertisedDevicePath(in: signal),
-                            let interfaces = try? await session.interfaces(of: path),
-                            let strap = session.strap(at: path, interfaces)
-                        else { continue }
-                        heard[path] = strap
-                    }
-                    return heard
-                }
-                group.addTask {
-                    try? await Task.sleep(for: duration)
-                    return nil
-                }
-                var heard: [String: Strap] = [:]
-                for await result in group {
-                    if let result { heard = result }
-                    group.cancelAll()
-                }
-                return heard
+            let heard = await devicesHeard(in: signals, for: duration) { signal -> (path: String, device: Strap)? in
+                guard let path = session.advertisedDevicePath(in: signal),
+                    let interfaces = try? await session.interfaces(of: path),
+                    let strap = session.strap(at: path, interfaces)
+                else { return nil }
+                return (path, strap)
             }
             seen.merge(heard) { $1 }
             try? await session.bluez.stopDiscovery()

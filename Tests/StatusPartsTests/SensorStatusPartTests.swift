@@ -46,4 +46,30 @@ import Testing
         let restored = status.take(SensorStatusChanged(sensor: .location, status: .restored, device: "gpsd"))
         #expect(restored.words(at: at(2)) == "GPS fix")
     }
+
+    /// A bike's sensors notify four times a second: a part comes when a figure first comes, and then at most about
+    /// once a second, saying the newest figures; a lost sensor's figures go at once.
+    @Test func aMotionPartComesWhenAFigureComesAndThenOnceASecond() {
+        func ms(_ milliseconds: Int) -> HubInstant { HubInstant(sinceOrigin: .milliseconds(milliseconds)) }
+        func power(_ watts: Int, from device: String = "meter") -> PowerMeasured {
+            PowerMeasured(watts: watts, origin: .wheel, source: device, timestamp: Date())
+        }
+        var status = MotionStatusPart()
+        let first = status.take(power(200), at: ms(0))
+        #expect(first?.words(at: ms(0)) == "200 watts")
+        #expect(status.take(power(210), at: ms(250)) == nil)
+        let cadence = status.take(
+            CadenceMeasured(perMinute: 87.6, origin: .wheel, source: "bike", timestamp: Date()), at: ms(500))
+        #expect(cadence?.words(at: ms(500)) == "210 watts, cadence 88", "a new figure is said at once")
+        #expect(status.take(power(220), at: ms(750)) == nil)
+        #expect(status.take(power(230), at: ms(1_250)) == nil)
+        let second = status.take(power(240), at: ms(1_500))
+        #expect(second?.words(at: ms(1_500)) == "240 watts, cadence 88")
+        // Fresh until the oldest figure's five seconds are up (the cadence, read at 0.5 s).
+        #expect(second?.words(at: ms(5_500)) == "240 watts, cadence 88")
+        #expect(second?.words(at: ms(5_501)) == "")
+        let lost = status.take(
+            SensorStatusChanged(sensor: .init(rawValue: "power meter"), status: .lost, device: "meter"))
+        #expect(lost.words(at: ms(1_600)) == "cadence 88")
+    }
 }

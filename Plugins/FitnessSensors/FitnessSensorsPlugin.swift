@@ -48,6 +48,11 @@ public struct FitnessSensorsPlugin: Plugin {
     /// Payloads dropped because they gave nothing sound (malformed, implausible, a distance going backwards).
     public var droppedPayloadCount: Int { counts.dropped }
 
+    /// How late a notification may be handled so that those of a sensor notifying several times a second are
+    /// read together (`GatheringPause`): the workout records a second at a time, and a wake-up of the hub for each
+    /// of a speed sensor's and a power meter's four notifications a second was most of a ride's CPU.
+    static let gatherNotificationsFor: Duration = .seconds(1)
+
     /// Signals buffered between the D-Bus thread and a link.
     static let signalBuffer = 8192
 
@@ -276,7 +281,7 @@ public struct FitnessSensorsPlugin: Plugin {
         var byPath: [String: GATTCharacteristic] = [:]
         for (path, characteristic) in gatt.subscriptions {
             byPath[path] = characteristic
-            if let socket = try await session.subscribe(characteristic: path) {
+            if let socket = try await session.subscribe(characteristic: path, gatherFor: Self.gatherNotificationsFor) {
                 sockets.append(socket)
                 socket.deliver { payload in
                     handle(payload, of: characteristic, from: sensor, decoder: decoder, link: link, channel: channel)

@@ -144,6 +144,8 @@ struct BlueZHeartRateSession {
     private func read(_ characteristic: String) async -> [UInt8]? { await bluez.read(characteristic) }
 
     private func subscribe(characteristic: String) async throws -> NotifySocketReader? {
-        try await bluez.subscribe(characteristic: characteristic, threadName: "hr-notify")
+        // Read with the fitness sensors' notifications, just before the workout's second (`GatheringPause`): a
+        // strap at 1 Hz is then read once a second as before, but with the code it shares with them warm.
+        try await bluez.subscribe(characteristic: characteristic, threadName: "hr-notify", gatherFor: .seconds(1))
     }
 }

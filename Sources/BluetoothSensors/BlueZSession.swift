@@ -164,7 +164,9 @@ public struct BlueZSession: Sendable {
     /// PropertiesChanged of `Value` from the characteristic's path) when that is refused or file descriptors cannot
     /// pass. `acquire: false` goes straight to `StartNotify` (indications, which BlueZ does not hand out as a socket).
     /// The socket's reader thread is named `threadName`.
-    public func subscribe(characteristic: String, acquire: Bool = true, threadName: String = "ble-notify") async throws
+    public func subscribe(
+        characteristic: String, acquire: Bool = true, threadName: String = "ble-notify", gatherFor: Duration? = nil
+    ) async throws
         -> NotifySocketReader?
     {
         if acquire, connection.canPassUnixFileDescriptors {
@@ -174,7 +176,8 @@ public struct BlueZSession: Sendable {
                     member: "AcquireNotify", signature: "a{sv}", arguments: [.dictionary([:])])
                 // The MTU first: taking the descriptor makes it ours to close.
                 if reply.count == 2, let mtu = reply[1].uint16, let descriptor = reply[0].unixFD?.take() {
-                    return NotifySocketReader(taking: descriptor, mtu: Int(mtu), threadName: threadName)
+                    return NotifySocketReader(
+                        taking: descriptor, mtu: Int(mtu), threadName: threadName, gatherFor: gatherFor)
                 }
             } catch {
                 let refusal: DBusError = error

@@ -27,13 +27,15 @@ public final class NotifySocketReader: Sendable {
     private let reader: FileDescriptorReader
 
     /// Starts reading `descriptor`, which this reader now owns; `mtu` sizes the buffer; the thread is named
-    /// `threadName` (the benchmarks find a plugin's thread by it, e.g. "hr-notify").
-    public init(taking descriptor: Int32, mtu: Int, threadName: String = "ble-notify") {
+    /// `threadName` (the benchmarks find a plugin's thread by it, e.g. "hr-notify"). With `gatherFor`, the
+    /// notifications that come meanwhile are read together, each handled up to that late (see `GatheringPause`).
+    public init(taking descriptor: Int32, mtu: Int, threadName: String = "ble-notify", gatherFor: Duration? = nil) {
         let box = box
         // An ATT notification carries at most MTU - 3 bytes; 517 is the largest ATT MTU there is.
         reader = FileDescriptorReader(
             descriptor: descriptor, framing: .packets(maximumSize: max(mtu, 517)), ownership: .owned,
-            bufferLimit: Self.bufferLimit, name: threadName
+            bufferLimit: Self.bufferLimit, name: threadName,
+            gathering: gatherFor.map { GatheringPause(longest: $0) }
         ) { payload in
             let handler = box.state.withLock { delivery -> (@Sendable ([UInt8]) -> Void)? in
                 guard let handler = delivery.handler else {

@@ -184,4 +184,53 @@ import Testing
         #expect(try await collect(reader.records) == [[4], [5]])
         #expect(reader.droppedRecords == 3)
     }
+
+    // MARK: - Gathering
+
+    /// A reader that gathers reads what came during its pause in one wake-up, every record whole and in order.
+    @Test func aGatheringReaderDeliversEveryRecordInOrder() async throws {
+        let (ours, theirs) = try makeSocketPair(SOCK_SEQPACKET)
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .packets(maximumSize: 16), ownership: .owned, name: "test-gather",
+            gathering: GatheringPause(longest: .milliseconds(200)))
+        var iterator = reader.records.makeAsyncIterator()
+        try write(theirs, [0])
+        #expect(await iterator.next() == [0])
+        // Written while the reader pauses after the first: read together.
+        for number in 1...20 { try write(theirs, [UInt8(number)]) }
+        for number in 1...20 { #expect(await iterator.next() == [UInt8(number)]) }
+        close(theirs)
+        #expect(await iterator.next() == nil)
+        #expect(reader.ending == .endOfFile)
+    }
+
+    /// A stop request ends a long pause at once.
+    @Test func stopEndsAGatheringPause() async throws {
+        let (ours, theirs) = try makeSocketPair(SOCK_SEQPACKET)
+        defer { close(theirs) }
+        let reader = FileDescriptorReader(
+            descriptor: ours, framing: .packets(maximumSize: 16), ownership: .owned, name: "test-gather-stop",
+            gathering: GatheringPause(longest: .seconds(3600), shortest: .seconds(600)))
+        var iterator = reader.records.makeAsyncIterator()
+        try write(theirs, [1])
+        #expect(await iterator.next() == [1])
+        // The reader now pauses for ten minutes, or until stopped.
+        let stoppedAt = ContinuousClock.now
+        reader.stop()
+        #expect(await iterator.next() == nil)
+        #expect(ContinuousClock.now - stoppedAt < .seconds(60))
+        #expect(reader.ending == .stopped)
+    }
+
+    /// Something other than a socket cannot be read without waiting: it is read a record a wake-up, as without.
+    @Test func aGatheringReaderOfAPipeReadsAsWithout() async throws {
+        let (read, write) = try makePipe()
+        let reader = FileDescriptorReader(
+            descriptor: read, framing: .chunks(bufferSize: 64), ownership: .owned, name: "test-gather-pipe",
+            gathering: GatheringPause(longest: .seconds(1)))
+        try self.write(write, "heart rate")
+        close(write)
+        #expect(try await collect(reader.records).flatMap { $0 } == Array("heart rate".utf8))
+        #expect(reader.ending == .endOfFile)
+    }
 }

@@ -41,10 +41,16 @@ public protocol HubClock: Sendable {
     /// that prefers this executor resumes on the thread that ended its sleep, with no hop through the pool. Its
     /// work must never block: the clock's other sleeps wait behind it.
     var timerExecutor: (any TaskExecutor)? { get }
+    /// Tells the sensors' gathering readers (`GatheringPause`) that a ticker of whole seconds ticks from `instant`,
+    /// so that they read just before each tick, in the same moment. The default does nothing (a test's clock, a
+    /// sped-up one).
+    func alignGatheredReads(withTicksFrom instant: HubInstant)
 }
 
 extension HubClock {
     public var timerExecutor: (any TaskExecutor)? { nil }
+
+    public func alignGatheredReads(withTicksFrom instant: HubInstant) {}
 
     public func sleep(until deadline: HubInstant, tolerance: Duration) async throws {
         try await sleep(until: deadline)

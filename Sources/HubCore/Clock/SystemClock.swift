@@ -47,6 +47,12 @@ public struct SystemClock: HubClock {
         try await TimerThread.shared.sleep(until: origin + deadline.sinceOrigin / speed, tolerance: tolerance / speed)
     }
 
+    /// At real time only: a sped-up clock's ticks are not the sensors' seconds.
+    public func alignGatheredReads(withTicksFrom instant: HubInstant) {
+        guard speed == 1 else { return }
+        GatheringPause.alignWakeUps(withTickAt: origin + instant.sinceOrigin)
+    }
+
     /// The timer thread that ends this clock's sleeps (see `TimerThread`).
     public var timerExecutor: (any TaskExecutor)? { TimerThread.shared }
 

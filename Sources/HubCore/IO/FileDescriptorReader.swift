@@ -96,9 +96,12 @@ public final class FileDescriptorReader: Sendable {
     ///     of to ``records`` (which then only ends). For a consumer whose work per record is short and
     ///     thread-safe (decode, publish on the bus): it saves the wake-up of a task for every record. It must
     ///     not block: while it runs, nothing is read.
+    ///   - gathering: when given (a socket only), every record waiting is read in one wake-up, and the next waits
+    ///     for this pause, so that records coming several a second cost one wake-up for several; each is then
+    ///     handled up to its `longest` late. ``stop()`` still ends a pause at once.
     public init(
         descriptor: Int32, framing: Framing, ownership: Ownership, bufferLimit: Int = 256, name: String,
-        handler: (@Sendable ([UInt8]) -> Void)? = nil
+        gathering: GatheringPause? = nil, handler: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
         precondition(bufferLimit > 0, "a reader needs room for at least one record")
         let (stream, continuation) = AsyncStream.makeStream(
@@ -128,7 +131,9 @@ public final class FileDescriptorReader: Sendable {
                 handler ?? { (record: [UInt8]) in
                     if case .dropped = continuation.yield(record) { control.dropped.add(1, ordering: .relaxed) }
                 }
-            let ending = Self.readLoop(descriptor: descriptor, wake: wake, framer: &framer, deliver: deliver)
+            let ending = Self.readLoop(
+                descriptor: descriptor, wake: wake, framer: &framer,
+                gathering: gathering, deliver: deliver)
             if ending == .endOfFile { framer.finish(deliver: deliver) }
             // Done with the descriptor before the stream ends: see `Ownership.borrowed`.
             if ownership == .owned { close(descriptor) }
@@ -156,8 +161,10 @@ public final class FileDescriptorReader: Sendable {
 
     /// Polls and reads until end of file, an error or a stop request; returns why it ended.
     private static func readLoop(
-        descriptor: Int32, wake: Int32, framer: inout RecordFramer, deliver: ([UInt8]) -> Void
+        descriptor: Int32, wake: Int32, framer: inout RecordFramer, gathering: GatheringPause?,
+        deliver: ([UInt8]) -> Void
     ) -> Ending {
+        var gathering = gathering
         var buffer = [UInt8](repeating: 0, count: framer.readSize)
         var requests = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -181,6 +188,13 @@ public final class FileDescriptorReader: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 framer.consume(buffer[0..<count], deliver: deliver)
+                guard gathering != nil else { continue }
+                if let ending = gatherWhileRecordsCome(
+                    from: descriptor, wake: &requests[1], into: &buffer, framer: &framer, pause: &gathering,
+                    deliver: deliver)
+                {
+                    return ending
+                }
                 continue
             }
             if count == 0 { return .endOfFile }
@@ -196,6 +210,78 @@ public final class FileDescriptorReader: Sendable {
                 return .failed(errno: error)
             }
         }
+    }
+
+    /// After a wake-up's first record: what else is waiting, then a pause, then what came meanwhile, and so on
+    /// while records keep coming. Returns nil when the thread should wait on the descriptor again: after a flood,
+    /// after a short pause that found nothing (the pause has not grown to the sensor's pace yet), and after two
+    /// longest ones that found nothing (the sensor fell quiet). A sensor notifying once a second is then read once
+    /// a second at the pause's end; one empty longest pause is what its notification coming just after it costs.
+    /// `pause` becomes nil for a descriptor that is not a socket.
+    private static func gatherWhileRecordsCome(
+        from descriptor: Int32, wake: inout pollfd, into buffer: inout [UInt8], framer: inout RecordFramer,
+        pause: inout GatheringPause?, deliver: ([UInt8]) -> Void
+    ) -> Ending? {
+        var found = 1
+        var emptyPauses = 0
+        while var current = pause {
+            switch gather(from: descriptor, into: &buffer, framer: &framer, deliver: deliver) {
+            case .read(let records): found += records
+            case .notASocket:
+                pause = nil
+                return nil
+            case .ended(let ending): return ending
+            }
+            if found == 0 {
+                emptyPauses += 1
+                if current.current < current.longest || emptyPauses > 1 { return nil }
+            } else {
+                emptyPauses = 0
+                current.found(found)
+                pause = current
+            }
+            guard current.current > .zero else { return nil }
+            // Asleep on the wake-up socket alone: a stop request ends the pause, records wait in theirs.
+            let (now, phase) = GatheringPause.nowAndPhase
+            wake.revents = 0
+            if poll(&wake, 1, current.milliseconds(at: now, phase: phase)) > 0 { return .stopped }
+            found = 0
+        }
+        return nil
+    }
+
+    private enum Gathered {
+        /// This many records, perhaps none.
+        case read(Int)
+        /// Only a socket can be read without waiting; this descriptor is read one record a wake-up.
+        case notASocket
+        case ended(Ending)
+    }
+
+    /// Reads what is waiting, without waiting for more (at most 64 records, so that a flood cannot keep a stop
+    /// request waiting).
+    private static func gather(
+        from descriptor: Int32, into buffer: inout [UInt8], framer: inout RecordFramer, deliver: ([UInt8]) -> Void
+    ) -> Gathered {
+        var records = 0
+        while records < 64 {
+            let count = buffer.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
+            if count > 0 {
+                framer.consume(buffer[0..<count], deliver: deliver)
+                records += 1
+                continue
+            }
+            if count == 0 { return .ended(.endOfFile) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .read(records)
+            case ENOTSOCK: return .notASocket
+            case let error: return .ended(.failed(errno: error))
+            }
+        }
+        return .read(records)
     }
 
     // MARK: - Shared state

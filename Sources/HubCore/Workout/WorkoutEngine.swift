@@ -115,6 +115,7 @@ public struct WorkoutEngine: Service {
             func startTicker(from origin: HubInstant) {
                 let mine = generation.advance()
                 let clock = context.clock
+                clock.alignGatheredReads(withTicksFrom: origin)
                 group.addTask {
                     var deadline = origin + .seconds(1)
                     while generation.current == mine {

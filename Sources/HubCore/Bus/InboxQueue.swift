@@ -28,13 +28,13 @@ final class InboxQueue<Event: Sendable>: Sendable {
     @usableFromInline
     struct Entry: Sendable {
         /// The route the event came from (nil for the owner's own), to count its loss against.
-        let origin: SubscriptionCounters?
-        let event: Event
-        let wakes: Bool
+        @usableFromInline let origin: SubscriptionCounters?
+        @usableFromInline let event: Event
+        @usableFromInline let wakes: Bool
         /// Set for `.latest` events: a newer one of the same route replaces this one while it waits.
-        let replaceable: Bool
+        @usableFromInline let replaceable: Bool
         /// For `.latestOfKey` events: only a newer one with the same key replaces this one.
-        var key: String?
+        @usableFromInline var key: String?
 
         @usableFromInline
         init(origin: SubscriptionCounters?, event: Event, wakes: Bool, replaceable: Bool, key: String? = nil) {
@@ -49,18 +49,22 @@ final class InboxQueue<Event: Sendable>: Sendable {
     @usableFromInline
     enum Yield: Sendable { case enqueued, dropped(origin: SubscriptionCounters?), terminated }
 
-    private struct State {
-        var entries = Deque<Entry>()
+    // `yield` is inlinable, and so is what it touches, so that it is compiled for each subscriber's own event type
+    // in the subscriber's module: unspecialised, each message delivered to a plugin looked up the metadata of its
+    // `Entry`, its `Deque` and their tuples in the Swift runtime, several times (Benchmarks/README.md, issue 19).
+    @usableFromInline
+    struct State {
+        @usableFromInline var entries = Deque<Entry>()
         /// Entries that wake the owner; the owner sleeps while this is 0.
-        var waking = 0
-        var waiter: UnsafeContinuation<Event?, Never>?
-        var finished = false
-        var terminated = false
+        @usableFromInline var waking = 0
+        @usableFromInline var waiter: UnsafeContinuation<Event?, Never>?
+        @usableFromInline var finished = false
+        @usableFromInline var terminated = false
         var onTermination: (@Sendable () -> Void)?
     }
 
-    let capacity: Int
-    private let state = Mutex(State())
+    @usableFromInline let capacity: Int
+    @usableFromInline let state = Mutex(State())
     /// Wakes the bus's loss reporter.
     private let lossSignal: LossSignal
 
@@ -83,7 +87,7 @@ final class InboxQueue<Event: Sendable>: Sendable {
     }
 
     /// Adds an event; never blocks, never suspends.
-    @usableFromInline
+    @inlinable
     func yield(_ entry: Entry) -> Yield {
         let (result, handOver) = state.withLock { state -> (Yield, (UnsafeContinuation<Event?, Never>, Event)?) in
             guard !state.terminated, !state.finished else { return (.terminated, nil) }
@@ -165,7 +169,8 @@ final class InboxQueue<Event: Sendable>: Sendable {
     }
 
     /// The front event when the owner may have it: something waking waits, or the inbox is finished.
-    private static func popIfDue(_ state: inout State) -> Event? {
+    @inlinable
+    static func popIfDue(_ state: inout State) -> Event? {
         guard state.waking > 0 || (state.finished && !state.entries.isEmpty) else { return nil }
         let entry = state.entries.removeFirst()
         if entry.wakes { state.waking -= 1 }

@@ -21,7 +21,8 @@ public final class MessageBus: Sendable {
         let subscriber: String
         let messageType: String
         let counters: SubscriptionCounters
-        let deliver: @Sendable (any BusMessage) -> Bool  // false once the subscriber has gone
+        /// Takes a pointer to a message of the subscription's type; false once the subscriber has gone.
+        let deliver: @Sendable (UnsafeRawPointer) -> Bool
     }
 
     private struct State {
@@ -42,11 +43,11 @@ public final class MessageBus: Sendable {
     public func publish<M: BusMessage>(_ message: M) {
         let targets = state.withLock { $0.subscriptions[ObjectIdentifier(M.self)] ?? [] }
         guard !targets.isEmpty else { return }
-        // Boxed once for all subscribers: a message larger than an existential's inline buffer (a WorkoutProgress)
-        // would otherwise be copied to a new heap box for each.
-        let boxed: any BusMessage = message
-        for target in targets {
-            _ = target.deliver(boxed)
+        // Handed to every subscriber of `M` by pointer (see `InboxRoutes.Route.deliver`): no box, no cast.
+        withUnsafePointer(to: message) { pointer in
+            for target in targets {
+                _ = target.deliver(UnsafeRawPointer(pointer))
+            }
         }
     }
 

@@ -33,10 +33,9 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
         if let error { throw error }
         // FoundationXML's parser may finish a document whose tags do not match and report it only here.
         guard parsed, parser.parserError == nil else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw ProgramError(
                 kind: .syntax, file: file, line: parser.lineNumber, step: nil, key: nil,
-                problem: "not valid XML (\(ProgramText.printable(reason, limit: 200)))",
+                problem: "not valid XML (\(parser.parserError.map(Self.reason) ?? "the parser stopped"))",
                 fix: "Fix the XML, or export the workout from Zwift again.")
         }
         guard sawRoot else {
@@ -67,6 +66,22 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
         }
         return Program(
             name: name, kind: kind, instructions: instructions.flatMap { $0.isEmpty ? nil : $0 }, steps: steps)
+    }
+
+    /// The parser's error in words: FoundationXML describes each only by its number, which is libxml2's
+    /// (`xmlParserErrors`, as Apple's `XMLParser.ErrorCode` numbers them; swift-corelibs-foundation's enum does not).
+    private static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        switch code {
+        case 4: return "the file is empty"
+        case 5: return "the file ends inside an element"
+        case 26: return "an entity (&name;) that is not one of XML's own"
+        case 38, 73: return "a tag is missing its < or >"
+        case 39, 41, 42: return "an attribute is not written name=\"value\", or is written twice"
+        case 76: return "an end tag does not match the element it closes"
+        case 85: return "the elements do not close in the order they open"
+        default: return "XML parser error \(code)"
+        }
     }
 
     private static let notZwift = "Check that this is a Zwift workout: its root element is <workout_file>."
@@ -107,7 +122,7 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
         guard error == nil else { return }
         error = ProgramError(
             kind: .syntax, file: file, line: parser.lineNumber, step: nil, key: nil,
-            problem: "not valid XML (\(ProgramText.printable((parseError as NSError).localizedDescription, limit: 200)))",
+            problem: "not valid XML (\(Self.reason(parseError)))",
             fix: "Fix the XML, or export the workout from Zwift again.")
     }
 

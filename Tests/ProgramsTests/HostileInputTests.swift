@@ -96,6 +96,13 @@ import Testing
         #expect(error.description.contains("nested more than 32 levels deep"))
     }
 
+    @Test(arguments: ["[.]", "[[[a]]]", "x = [}", "x = [1,\u{2028}2]"])
+    func tomlThatTheParserTakesForGrantedNeverComesIsRefusedBeforeParsing(text: String) throws {
+        let error = try refusal(toml: "name = \"x\"\n" + text + "\n")
+        #expect(error.kind == .syntax)
+        #expect(error.line == 2)
+    }
+
     @Test func aZwiftFileWithEntitiesIsRefusedBeforeTheXMLParserSeesIt() throws {
         let laughs = """
             <?xml version="1.0"?>

@@ -208,7 +208,11 @@ import Testing
         let error = try refusal(
             zwift: "<workout_file>\n<name>x</name>\n<workout>\n<FreeRide Duration=\"60\">\n</workout_file>")
         #expect(error.kind == .syntax)
-        #expect(error.line != nil)
+        #expect(error.line == 5)
+        #expect(
+            error.description
+                == "test.zwo:5: not valid XML (an end tag does not match the element it closes). Fix the XML, or "
+                + "export the workout from Zwift again.")
     }
 
     @Test func aFileThatIsNotAZwiftWorkoutIsRefused() throws {

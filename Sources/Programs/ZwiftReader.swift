@@ -23,6 +23,9 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
     /// The step elements read, as Zwift spells them.
     static let elements = ["SteadyState", "Warmup", "Cooldown", "Ramp", "IntervalsT", "FreeRide", "MaxEffort"]
 
+    /// How deep elements may nest: a workout goes 4 deep; this leaves room for what other editors add.
+    static let deepest = 8
+
     init(file: String) { self.file = file }
 
     func read(_ data: Data) throws(ProgramError) -> Program {
@@ -95,6 +98,14 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
         let element = elementName.lowercased()
         let attributes = ZwiftAttributes(attributes, element: elementName, file: file, line: parser.lineNumber)
         do throws(ProgramError) {
+            // A workout goes 4 deep (workout_file, workout, a step, its textevent): deeper is no workout, and
+            // is stopped before the list of open elements grows with it.
+            guard open.count < Self.deepest else {
+                throw failure(
+                    .tooDeep, line: parser.lineNumber,
+                    problem: "elements nested more than \(Self.deepest) deep, where a Zwift workout goes 4",
+                    fix: Self.notZwift)
+            }
             switch open.count {
             case 0:
                 guard element == "workout_file" else {
@@ -111,7 +122,7 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
                 break
             }
         } catch {
-            self.error = error
+            if self.error == nil { self.error = error }
             parser.abortParsing()
         }
         open.append(element)

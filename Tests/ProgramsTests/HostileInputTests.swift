@@ -51,6 +51,16 @@ import Testing
         #expect(error.description.contains("more than 1000 steps by here, with repeats written out"))
     }
 
+    @Test func aThousandAndOneStepsWrittenOneByOneAreRefusedAtTheLast() throws {
+        var text = "name = \"Long\"\nkind = \"run\"\n"
+        for _ in 1...1001 { text += "\n[[steps]]\ninterval = \"Again\"\ntime = \"1 s\"\n" }
+        let error = try refusal(toml: text)
+        #expect(error.kind == .tooLarge)
+        #expect(error.step == "1001")
+        // Each step takes 4 lines from line 4: step 1001's header is on line 4 + 4 × 1000.
+        #expect(error.line == 4004)
+    }
+
     @Test func exactlyAThousandStepsAreTaken() throws {
         let text = programWithStep(
             "repeat = 100\n\n[[steps.steps]]\nrepeat = 10\n\n[[steps.steps.steps]]\ninterval = \"Again\"\ntime = \"1 s\""
@@ -134,6 +144,16 @@ import Testing
         let error = try refusal(zwift: text)
         #expect(error.kind == .unreadable)
         #expect(error.description.contains("1 MiB"))
+    }
+
+    @Test func zwiftElementsNestedAHundredThousandDeepAreRefusedAtTheNinth() throws {
+        let text =
+            "<workout_file>" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+            + "</workout_file>"
+        let error = try refusal(zwift: text)
+        #expect(error.kind == .tooDeep)
+        #expect(error.line == 1)
+        #expect(error.description.contains("elements nested more than 8 deep, where a Zwift workout goes 4"))
     }
 
     @Test func aZwiftRepeatOfABillionIsRefused() throws {

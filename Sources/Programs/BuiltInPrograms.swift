@@ -11,6 +11,7 @@ public enum BuiltInPrograms {
         public let id: String
         /// The program's TOML text, as a person would write it.
         public let toml: String
+        /// The program read from ``toml``.
         public let program: Program
     }
 

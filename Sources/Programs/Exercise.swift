@@ -2,7 +2,9 @@
 public struct Exercise: Sendable, Equatable, Codable {
     /// What a set asks for: a number of repetitions, or a time to hold or keep going (a plank, jumping jacks).
     public enum Work: Sendable, Equatable, Codable {
+        /// This many repetitions a set: 10.
         case repetitions(Int)
+        /// This long a set, in whole seconds: a 45-second plank.
         case time(Duration)
     }
 
@@ -20,6 +22,7 @@ public struct Exercise: Sendable, Equatable, Codable {
     /// How to do it: "Bar to the chest, elbows at 45°".
     public var instructions: String?
 
+    /// An exercise as given: ``Program/init(toml:file:)`` checks what a file says, this initializer nothing.
     public init(
         name: String, sets: Int, work: Work, weightKilograms: Double? = nil, restBetweenSets: Duration? = nil,
         instructions: String? = nil

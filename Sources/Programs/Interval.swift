@@ -2,9 +2,13 @@
 public struct Interval: Sendable, Equatable, Codable {
     /// What the interval is for: the coach says it, and a summary counts only the work.
     public enum Role: String, Sendable, Equatable, Codable, CaseIterable {
+        /// The effort the program is for; the default.
         case work
+        /// Easy, between efforts: a jog, a spin, a rest.
         case recover
+        /// Easing into it, before the first effort.
         case warmUp = "warm-up"
+        /// Easing out of it, after the last effort.
         case coolDown = "cool-down"
 
         /// Reads a role as a person writes it: "Warm-up", "warmup" and "warm up" are all ``warmUp``; "recovery"
@@ -23,6 +27,7 @@ public struct Interval: Sendable, Equatable, Codable {
 
     /// How long an interval lasts: a time, or a distance to cover.
     public enum Length: Sendable, Equatable, Codable {
+        /// This long, in whole seconds.
         case time(Duration)
         /// Whole metres: "400 m", "5 km".
         case distance(meters: Int)
@@ -32,8 +37,10 @@ public struct Interval: Sendable, Equatable, Codable {
     public struct Message: Sendable, Equatable, Codable {
         /// From the start of the interval (of the whole block, for a Zwift `IntervalsT`'s work interval).
         public var offset: Duration
+        /// What to show or say: "One minute to go".
         public var text: String
 
+        /// A message as given, `offset` in whole seconds.
         public init(offset: Duration, text: String) {
             self.offset = offset
             self.text = text
@@ -42,7 +49,9 @@ public struct Interval: Sendable, Equatable, Codable {
 
     /// "400 m hard".
     public var name: String
+    /// What the interval is for; work unless the file says otherwise.
     public var role: Role
+    /// Its time or distance.
     public var length: Length
     /// The effort to hold; nil for a free interval (Zwift's free ride).
     public var target: Target?
@@ -51,6 +60,7 @@ public struct Interval: Sendable, Equatable, Codable {
     /// Messages at times into the interval, in order of time.
     public var messages: [Message]
 
+    /// An interval as given: ``Program/init(toml:file:)`` checks what a file says, this initializer nothing.
     public init(
         name: String, role: Role = .work, length: Length, target: Target? = nil, instructions: String? = nil,
         messages: [Message] = []

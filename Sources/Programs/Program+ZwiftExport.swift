@@ -10,7 +10,8 @@ extension Program {
     /// Zwift keeps no names or instructions of steps: those are left out, and the program comes back with the
     /// names ``init(zwift:file:)`` gives ("Steady", "Work", "Recover" …), a recovery outside an `IntervalsT` as work.
     ///
-    /// - Throws: `ProgramError` (``ProgramError/Kind/unsupported``) for what Zwift cannot say: a program that is
+    /// - Throws: `ProgramError` (``ProgramError/Kind/unsupported``), naming the program where a file is named
+    ///   and the step and key, for what Zwift cannot say: a program that is
     ///   not a ride, an exercise, an interval of a distance, or a target in watts, pace, speed or heart-rate zone.
     public func zwift() throws(ProgramError) -> String {
         guard kind == .ride || kind == .indoorRide else {

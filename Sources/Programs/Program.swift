@@ -21,6 +21,7 @@ public struct Program: Sendable, Equatable, Codable {
     /// The steps in order; a parsed program has at least one.
     public var steps: [ProgramStep]
 
+    /// A program as given: ``init(toml:file:)`` checks what a file says, this initializer nothing.
     public init(name: String, kind: WorkoutKind, instructions: String? = nil, steps: [ProgramStep]) {
         self.name = name
         self.kind = kind

@@ -30,6 +30,7 @@ public struct ProgramError: Error, Sendable, Equatable, CustomStringConvertible 
         case forbiddenDeclaration
     }
 
+    /// What sort of mistake it is.
     public let kind: Kind
     /// The file as the user named it, or a description such as "built-in".
     public let file: String
@@ -45,6 +46,7 @@ public struct ProgramError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What to do about it.
     public let fix: String
 
+    /// An error as the readers make it; `description` puts the parts together.
     public init(kind: Kind, file: String, line: Int?, step: String?, key: String?, problem: String, fix: String) {
         self.kind = kind
         self.file = file

@@ -21,12 +21,14 @@ public struct Target: Sendable, Equatable, Codable {
         case maxEffort
     }
 
+    /// How hard, or nil for a target of cadence or incline alone.
     public var intensity: Intensity?
     /// Pedal revolutions (or, running, steps) a minute.
     public var cadencePerMinute: Int?
     /// A treadmill's incline, in percent: 6 is a 6 % hill.
     public var inclinePercent: Double?
 
+    /// A target as given; one with none of the three is no target, and a file says so by leaving it out.
     public init(intensity: Intensity? = nil, cadencePerMinute: Int? = nil, inclinePercent: Double? = nil) {
         self.intensity = intensity
         self.cadencePerMinute = cadencePerMinute

@@ -16,7 +16,8 @@ extension Program {
         switch step {
         case .exercise(let exercise):
             lines.append("exercise = \(ProgramText.tomlString(exercise.name))")
-            lines.append("sets = \(exercise.sets)")
+            // One set is what a file without `sets` means: a timed exercise of a circuit reads better without it.
+            if exercise.sets != 1 { lines.append("sets = \(exercise.sets)") }
             switch exercise.work {
             case .repetitions(let count): lines.append("reps = \(count)")
             case .time(let time): lines.append("time = \(quotedTime(time))")

@@ -151,6 +151,8 @@ import Testing
         #expect(written.contains("target = { pace = \"5:30 /km\" }"))
         #expect(written.contains("time = \"1:02:03\""))
         #expect(written.contains("role = \"recover\""))
+        #expect(written.contains("exercise = \"Bench press\"\nsets = 3\nreps = 10\nweight = 62.5\nrest = \"1:30\"\n"))
+        #expect(written.contains("exercise = \"Plank\"\ntime = \"45 s\"\n"))
         #expect(written.contains(#"instructions = "Two parts: \"legs\" on the bike,\nthen arms on the floor.""#))
     }
 

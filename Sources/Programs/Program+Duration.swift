@@ -46,6 +46,9 @@ extension ProgramStep {
             case .time(let time):
                 return time
             case .distance(let meters):
+                if case .speed(let kilometersPerHour)? = interval.target?.intensity, kilometersPerHour > 0 {
+                    return .seconds(Double(meters) * 3.6 / kilometersPerHour)
+                }
                 return .milliseconds(meters * interval.secondsPerKilometer(kind: kind))
             }
         case .repeat(let count, let steps):
@@ -55,13 +58,9 @@ extension ProgramStep {
 }
 
 extension Interval {
-    /// The pace a distance is estimated at: the target's pace or speed, else the kind's usual pace.
+    /// The pace a distance without a speed is estimated at: the target's pace, else the kind's usual pace.
     func secondsPerKilometer(kind: WorkoutKind) -> Int {
-        switch target?.intensity {
-        case .pace(let seconds): seconds
-        case .speed(let kilometersPerHour) where kilometersPerHour > 0:
-            Int((3600 / kilometersPerHour).rounded())
-        default: Program.usualPace(of: kind)
-        }
+        if case .pace(let seconds)? = target?.intensity { return seconds }
+        return Program.usualPace(of: kind)
     }
 }

@@ -36,6 +36,16 @@ import Testing
             ])
         // 12 km/h is 5:00 /km.
         #expect(program.estimatedDuration == .seconds(1500))
+        var faster = program
+        faster.steps = [
+            .interval(
+                Interval(
+                    name: "400 m", length: .distance(meters: 400),
+                    target: Target(intensity: .speed(kilometersPerHour: 10.5))))
+        ]
+        // 400 m at 10.5 km/h is 137.14… s, not rounded to a pace of whole seconds a kilometre first.
+        #expect(abs((faster.estimatedDuration - .seconds(400 * 3.6 / 10.5)) / .milliseconds(1)) < 1)
+        #expect(faster.estimatedDuration > .seconds(137) && faster.estimatedDuration < .seconds(138))
     }
 
     @Test(arguments: [

@@ -156,6 +156,15 @@ import Testing
         #expect(error.description.contains("elements nested more than 8 deep, where a Zwift workout goes 4"))
     }
 
+    @Test func aZwiftNameOfTenThousandCharactersIsRefused() throws {
+        let name = String(repeating: "z", count: 10_000)
+        let error = try refusal(
+            zwift: "<workout_file><name>\(name)</name><workout><FreeRide Duration=\"60\"/></workout></workout_file>")
+        #expect(error.kind == .tooLarge)
+        #expect(error.description.hasPrefix("test.zwo: the name is 10000 characters long (\"zzzz"))
+        #expect(error.description.count < 500)
+    }
+
     @Test func aZwiftRepeatOfABillionIsRefused() throws {
         let text = """
             <workout_file>

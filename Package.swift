@@ -45,6 +45,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Guided workouts: programs (strength and interval) as plain TOML files, Zwift .zwo import and export, and the
+        // built-in programs; a pure model on Records, no HubCore, so that a store, a plugin and the CLI can share it.
+        .target(
+            name: "Programs", dependencies: ["Records", .product(name: "TOMLKit", package: "TOMLKit")],
+            exclude: ["README.md"]),
         // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
@@ -228,6 +233,7 @@ let package = Package(
         .testTarget(name: "StatusTests", dependencies: ["Status", "StatusParts", "HubCore", "HubTestKit"]),
         .testTarget(name: "StatusPartsTests", dependencies: ["StatusParts", "HubCore"]),
         .testTarget(name: "GATTSensorsTests", dependencies: ["GATTSensors"]),
+        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

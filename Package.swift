@@ -48,7 +48,7 @@ let package = Package(
         // Guided workouts: programs (strength and interval) as plain TOML files, Zwift .zwo import and export, and the
         // built-in programs; a pure model on Records, no HubCore, so that a store, a plugin and the CLI can share it.
         .target(
-            name: "Programs", dependencies: ["Records", .product(name: "TOMLKit", package: "TOMLKit")],
+            name: "Programs", dependencies: ["HubCore", "Records", .product(name: "TOMLKit", package: "TOMLKit")],
             exclude: ["README.md"]),
         // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),

@@ -1,3 +1,4 @@
+import HubCore
 import TOMLKit
 
 extension Program {
@@ -97,11 +98,11 @@ extension Program {
             if byte == UInt8(ascii: "\n") { line += 1 }
         }
         let syntax = "Fix the syntax; Sources/Programs/README.md shows a whole program."
-        switch TOMLNesting.firstProblem(in: text) {
+        switch ConfigNesting.firstProblem(in: text) {
         case .tooDeep(let line):
             throw ProgramError(
                 kind: .tooDeep, file: file, line: line, step: nil, key: nil,
-                problem: "tables, keys and lists nested more than \(TOMLNesting.deepest) levels deep",
+                problem: "tables, keys and lists nested more than \(ConfigNesting.deepest) levels deep",
                 fix: "Nest less: a program with repeats 4 deep goes about 10 levels deep.")
         case .headerWithoutName(let line):
             throw ProgramError(

@@ -19,15 +19,17 @@
 /// The count is an upper bound of the parsed depth, except that a header part that names an array of tables made
 /// by an earlier header (`[[a]]` then `[a.b]`) adds a level of its own: the tree is at most twice as deep as the
 /// count, which is still far below what the stack can take.
-enum ConfigNesting {
-    /// The hub's own settings go 6 deep (`[plugins.buttons.keys]`, a key, its inline table and a key in that);
-    /// this leaves room.
-    static let deepest = 32
+///
+/// Public for every other TOML text the hub parses (a program file).
+public enum ConfigNesting {
+    /// The hub's own settings go 6 deep (`[plugins.buttons.keys]`, a key, its inline table and a key in that); a
+    /// program about 10 (repeats nested 4 deep, then a step's `messages = [{ … }]`); this leaves room.
+    public static let deepest = 32
 
     private enum StringKind { case basic, literal, multilineBasic, multilineLiteral }
 
     /// What the scan finds that the parser must not be given.
-    enum Problem: Equatable {
+    public enum Problem: Equatable, Sendable {
         /// The nesting goes deeper than the limit first on this line (1-based).
         case tooDeep(line: Int)
         /// A table header whose name does not begin with a key (`[.]`, `[[[a]]]`, `[` alone): toml++ takes for
@@ -45,13 +47,13 @@ enum ConfigNesting {
 
     /// The 1-based line on which the nesting first goes deeper than `limit`, or nil when it never does (or when
     /// something else is wrong first).
-    static func firstLine(deeperThan limit: Int = deepest, in text: String) -> Int? {
+    public static func firstLine(deeperThan limit: Int = deepest, in text: String) -> Int? {
         if case .tooDeep(let line) = firstProblem(deeperThan: limit, in: text) { return line }
         return nil
     }
 
     /// The first thing in `text` that the parser must not be given, or nil when there is none.
-    static func firstProblem(deeperThan limit: Int = deepest, in text: String) -> Problem? {
+    public static func firstProblem(deeperThan limit: Int = deepest, in text: String) -> Problem? {
         let bytes = Array(text.utf8)
         var line = 1
         // A byte order mark, which toml++ skips: a header right after it is a header.

@@ -1,7 +1,9 @@
+import HubCore
+
 /// One table of a program file — the program, a step, a target — read key by key with types. Errors name the file,
 /// the line, the step and the key.
 struct FieldTable {
-    let values: [String: FileValue]
+    let values: [String: ConfigValue]
     /// Where the table is, for its lines: `["steps", "#1", "target"]`.
     let path: [String]
     /// The step the table is or is in, as errors name it ("2.1"); nil for the program's own table.
@@ -10,7 +12,7 @@ struct FieldTable {
     let prefix: String?
     let context: ReadingContext
 
-    init(values: [String: FileValue], path: [String], step: String?, prefix: String?, context: ReadingContext) {
+    init(values: [String: ConfigValue], path: [String], step: String?, prefix: String?, context: ReadingContext) {
         self.values = values
         self.path = path
         self.step = step
@@ -105,13 +107,13 @@ struct FieldTable {
 
     // MARK: - Helpers
 
-    private func take(_ key: String) -> FileValue? { values[key] }
+    private func take(_ key: String) -> ConfigValue? { values[key] }
 
     private func dotted(_ key: String) -> String { prefix.map { "\($0).\(key)" } ?? key }
 
-    private func wrongType(_ key: String, expected: String, found: FileValue) -> ProgramError {
+    private func wrongType(_ key: String, expected: String, found: ConfigValue) -> ProgramError {
         error(
-            .wrongType, key, problem: "expected \(expected), found \(found.typeName) (\(found.literal))",
+            .wrongType, key, problem: "expected \(expected), found \(found.typeName) (\(found.programLiteral))",
             fix: "Write it as \(expected).")
     }
 }

@@ -79,7 +79,7 @@ extension Program {
         }
         let context = ReadingContext(file: file, lines: ProgramLines(text: text))
         let root = FieldTable(
-            values: FileValue.dictionary(from: table), path: [], step: nil, prefix: nil, context: context)
+            values: ConfigValue.dictionary(from: table), path: [], step: nil, prefix: nil, context: context)
         var reader = ProgramReader(context: context)
         self = try reader.program(from: root)
     }

@@ -1,3 +1,5 @@
+import HubCore
+
 extension ProgramReader {
     static let targetKeys = [
         "pace", "speed", "power", "ftp", "ftp-from", "ftp-to", "zone", "max-effort", "cadence", "incline",
@@ -81,7 +83,7 @@ extension ProgramReader {
         let fix = "Write minutes and seconds a kilometre in quotes, e.g. pace = \"4:30 /km\"."
         guard let text = try table.string("pace", example: "\"4:30 /km\""), let seconds = ProgramText.pace(text)
         else {
-            let shown = table.values["pace"].map(\.literal) ?? ""
+            let shown = table.values["pace"].map(\.programLiteral) ?? ""
             throw table.error(.invalidValue, "pace", problem: "\(shown) is not a pace", fix: fix)
         }
         guard (60...3600).contains(seconds) else {

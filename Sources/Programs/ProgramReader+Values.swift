@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 extension ProgramReader {
     /// A required name: not empty, at most ``Program/Limits/longestName`` characters.
@@ -50,7 +51,8 @@ extension ProgramReader {
         guard let value = table.values[key] else { return nil }
         guard case .string(let text) = value else {
             throw table.error(
-                .wrongType, key, problem: "expected a time in quotes, found \(value.typeName) (\(value.literal))",
+                .wrongType, key,
+                problem: "expected a time in quotes, found \(value.typeName) (\(value.programLiteral))",
                 fix: fix)
         }
         if text.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
@@ -79,7 +81,8 @@ extension ProgramReader {
         guard let value = table.values[key] else { return nil }
         guard case .string(let text) = value else {
             throw table.error(
-                .wrongType, key, problem: "expected a distance in quotes, found \(value.typeName) (\(value.literal))",
+                .wrongType, key,
+                problem: "expected a distance in quotes, found \(value.typeName) (\(value.programLiteral))",
                 fix: fix)
         }
         guard let meters = ProgramText.meters(text) else {

@@ -12,7 +12,7 @@ public enum ConfigValue: Sendable, Equatable {
     case other(String)
 
     /// How the value's type is named in error messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .string: "a string"
         case .integer: "a whole number"
@@ -40,7 +40,8 @@ public enum ConfigValue: Sendable, Equatable {
         }
     }
 
-    init(_ value: TOMLValueConvertible) {
+    /// The value TOMLKit read, apart from TOMLKit.
+    public init(_ value: TOMLValueConvertible) {
         let value = value.tomlValue
         switch value.type {
         case .string: self = .string(value.string ?? "")
@@ -53,7 +54,8 @@ public enum ConfigValue: Sendable, Equatable {
         }
     }
 
-    static func dictionary(from table: TOMLTable) -> [String: ConfigValue] {
+    /// Every key of `table` with its value.
+    public static func dictionary(from table: TOMLTable) -> [String: ConfigValue] {
         var dictionary: [String: ConfigValue] = [:]
         for (key, value) in table { dictionary[key] = ConfigValue(value) }
         return dictionary

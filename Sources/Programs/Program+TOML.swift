@@ -60,7 +60,7 @@ extension Program {
         guard size <= Limits.largestFile else {
             throw ProgramError(
                 kind: .unreadable, file: file, line: nil, step: nil, key: nil,
-                problem: "the file has \(size) bytes, more than a program may have (1 MiB)",
+                problem: "the file has \(Format.counted(size, "byte")), more than a program may have (1 MiB)",
                 fix: "Check that this is a program file; a long program is a few kilobytes.")
         }
         try Self.checkBeforeParsing(text, file: file)
@@ -102,7 +102,8 @@ extension Program {
         case .tooDeep(let line):
             throw ProgramError(
                 kind: .tooDeep, file: file, line: line, step: nil, key: nil,
-                problem: "tables, keys and lists nested more than \(ConfigNesting.deepest) levels deep",
+                problem:
+                    "tables, keys and lists nested more than \(Format.counted(ConfigNesting.deepest, "level")) deep",
                 fix: "Nest less: a program with repeats 4 deep goes about 10 levels deep.")
         case .headerWithoutName(let line):
             throw ProgramError(

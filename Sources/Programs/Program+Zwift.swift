@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -35,7 +36,7 @@ extension Program {
         guard size <= Limits.largestFile else {
             throw ProgramError(
                 kind: .unreadable, file: file, line: nil, step: nil, key: nil,
-                problem: "the file has \(size) bytes, more than a Zwift workout may have (1 MiB)",
+                problem: "the file has \(Format.counted(size, "byte")), more than a Zwift workout may have (1 MiB)",
                 fix: "Check that this is a .zwo file; a long workout is a few kilobytes.")
         }
         if let declaration = Self.firstDeclaration(in: text) {

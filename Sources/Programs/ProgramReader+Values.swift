@@ -16,8 +16,11 @@ extension ProgramReader {
         let length = name.count
         guard length <= Program.Limits.longestName else {
             throw table.error(
-                .tooLarge, key, problem: "the name is \(length) characters long (\(ProgramText.quoted(name)))",
-                fix: "Shorten it to at most \(Program.Limits.longestName) characters; put the rest in instructions.")
+                .tooLarge, key,
+                problem: "the name is \(Format.counted(length, "character")) long (\(ProgramText.quoted(name)))",
+                fix:
+                    "Shorten it to at most \(Format.counted(Program.Limits.longestName, "character")); put the rest in instructions."
+            )
         }
         guard !name.contains("\n") else {
             throw table.error(

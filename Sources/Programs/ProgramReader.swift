@@ -1,3 +1,4 @@
+import HubCore
 import Records
 
 /// Turns the tables of a program file into a ``Program``, checking every value on the way; the first mistake
@@ -153,13 +154,13 @@ struct ProgramReader {
         }
         guard count >= 1 else {
             throw table.error(
-                .invalidValue, "repeat", problem: "\(count) times is no repeat",
+                .invalidValue, "repeat", problem: "\(Format.counted(count, "time")) is no repeat",
                 fix: "Repeat at least once (1 to \(Program.Limits.mostRepeats)), or remove the repeat.")
         }
         guard count <= Program.Limits.mostRepeats else {
             throw table.error(
-                .tooLarge, "repeat", problem: "\(count) times is more than a block may be repeated",
-                fix: "Repeat at most \(Program.Limits.mostRepeats) times.")
+                .tooLarge, "repeat", problem: "\(Format.counted(count, "time")) is more than a block may be repeated",
+                fix: "Repeat at most \(Format.counted(Program.Limits.mostRepeats, "time")).")
         }
         guard depth <= Program.Limits.deepestNesting else {
             throw table.error(
@@ -182,7 +183,7 @@ struct ProgramReader {
             throw table.error(
                 .tooLarge, nil,
                 problem:
-                    "the program has more than \(Program.Limits.mostSteps) steps by here, with repeats written out",
+                    "the program has more than \(Format.counted(Program.Limits.mostSteps, "step")) by here, with repeats written out",
                 fix: "Make it shorter, or split it into programs of their own.")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// The attributes of one element of a `.zwo` file, read by name in any case (Zwift writes `Duration`, some
 /// editors `duration`), each value checked, and errors naming the element, the attribute and the line.
@@ -33,7 +34,8 @@ struct ZwiftAttributes {
         let seconds = try number(key, example: "300").rounded()
         guard seconds >= 1, seconds <= Double(Program.Limits.longestTime.components.seconds) else {
             throw error(
-                key, problem: "\(ProgramText.number(seconds)) seconds is not a step's time",
+                key,
+                problem: "\(ProgramText.number(seconds)) \(seconds == 1 ? "second" : "seconds") is not a step's time",
                 fix: "Write whole seconds from 1 to 86400, e.g. \(key)=\"300\".")
         }
         return .seconds(Int(seconds))
@@ -44,7 +46,9 @@ struct ZwiftAttributes {
         let seconds = try number(key, example: "30").rounded()
         guard seconds >= 0, seconds <= Double(Program.Limits.longestTime.components.seconds) else {
             throw error(
-                key, problem: "\(ProgramText.number(seconds)) seconds is not a time into the step",
+                key,
+                problem:
+                    "\(ProgramText.number(seconds)) \(seconds == 1 ? "second" : "seconds") is not a time into the step",
                 fix: "Write whole seconds from 0, e.g. \(key)=\"30\".")
         }
         return .seconds(Int(seconds))

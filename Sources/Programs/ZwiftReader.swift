@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import Records
 
 #if canImport(FoundationXML)
@@ -50,8 +51,8 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
         guard name.count <= Program.Limits.longestName else {
             throw failure(
                 .tooLarge, line: nil,
-                problem: "the name is \(name.count) characters long (\(ProgramText.quoted(name)))",
-                fix: "Shorten it to at most \(Program.Limits.longestName) characters.")
+                problem: "the name is \(Format.counted(name.count, "character")) long (\(ProgramText.quoted(name)))",
+                fix: "Shorten it to at most \(Format.counted(Program.Limits.longestName, "character")).")
         }
         guard !steps.isEmpty else {
             throw failure(
@@ -243,7 +244,7 @@ final class ZwiftReader: NSObject, XMLParserDelegate {
             throw ProgramError(
                 kind: .tooLarge, file: file, line: line, step: label, key: nil,
                 problem:
-                    "the workout has more than \(Program.Limits.mostSteps) steps by here, with repeats written out",
+                    "the workout has more than \(Format.counted(Program.Limits.mostSteps, "step")) by here, with repeats written out",
                 fix: "Make it shorter, or split it into workouts of their own.")
         }
     }

@@ -115,6 +115,9 @@ struct ProgramsCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let catalog = try await ProgramCatalog(storeOptions)
                 let stored = try await catalog.program(id)
+                if let name, name.allSatisfy(\.isWhitespace) {
+                    throw CLIError("--name is empty; give the copy a name, e.g. --name \"Hills, longer\"", exitCode: 65)
+                }
                 var program = try ProgramCatalog.parsed(stored)
                 program.name = name ?? "\(program.name) (copy)"
                 let text = program.toml

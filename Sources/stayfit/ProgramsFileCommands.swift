@@ -88,10 +88,11 @@ enum ProgramFile {
             defer { try? handle.close() }
             data = try handle.read(upToCount: Program.Limits.largestFile + 1) ?? Data()
         } catch {
+            // Foundation's wording is vague ("The operation could not be completed"); the system's says why.
+            let reason = access(path, R_OK) == 0 ? "\(error)" : String(cString: strerror(errno))
             throw CLIError(
-                "cannot read \(Format.printable(path, limit: 200)): "
-                    + "\((error as NSError).localizedDescription). Check the path and that the file is readable.",
-                exitCode: 65)
+                "cannot read \(Format.printable(path, limit: 200)): \(reason). Check the path and that the file is "
+                    + "readable. Nothing was imported.", exitCode: 65)
         }
         guard data.count <= Program.Limits.largestFile else {
             throw CLIError(

@@ -79,6 +79,17 @@ import Testing
         #expect(try await store.program(id: "easy-ride")?.name == "Easy ride")
     }
 
+    @Test func deletingAllUserDataKeepsTheBuiltInsWithoutVotes() async throws {
+        try await store.syncBuiltInPrograms(Self.builtIns)
+        _ = try await store.addProgram(name: "Hills", kind: .run, text: "name = \"Hills\"\n")
+        _ = try await store.rateProgram(id: "easy-ride", up: true)
+        _ = try await store.deleteProgram(id: "five-by-five")
+        try await store.deleteAllUserData()
+        let left = try await store.programs()
+        #expect(left.map(\.id) == ["five-by-five", "easy-ride"])
+        #expect(left.allSatisfy { $0.ups == 0 && $0.downs == 0 && !$0.hidden })
+    }
+
     @Test func theProfileKeepsItsFTP() async throws {
         let profile = Profile(
             name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 170, weightKilograms: 62.5,

@@ -36,7 +36,7 @@ struct ProgramsEditCommand: AsyncParsableCommand {
 
             while true {
                 try runEditor(on: file.path)
-                let text = try ProgramFile.read(file.path)
+                let text = try ProgramFile.read(file.path, outcome: "Program \(stored.id) is unchanged.")
                 do {
                     let program = try Program(toml: text, file: "program \(stored.id)")
                     guard text != stored.text else { return print("No changes; program \(stored.id) is as it was.") }
@@ -70,6 +70,7 @@ struct ProgramsEditCommand: AsyncParsableCommand {
         } catch {
             throw CLIError("cannot start the editor (\(editor)): \(error). Set EDITOR to one that is installed.")
         }
+        // Blocking is fine here: the command has nothing else to do while the person edits.
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw CLIError(

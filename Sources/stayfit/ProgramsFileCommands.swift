@@ -81,7 +81,8 @@ struct ProgramsExportCommand: AsyncParsableCommand {
 
 /// Reading a program file the person named: bounded, and every failure said plainly.
 enum ProgramFile {
-    static func read(_ path: String) throws -> String {
+    /// - Parameter outcome: what a failure leaves undone, said after the reason.
+    static func read(_ path: String, outcome: String = "Nothing was imported.") throws -> String {
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -92,17 +93,16 @@ enum ProgramFile {
             let reason = access(path, R_OK) == 0 ? "\(error)" : String(cString: strerror(errno))
             throw CLIError(
                 "cannot read \(Format.printable(path, limit: 200)): \(reason). Check the path and that the file is "
-                    + "readable. Nothing was imported.", exitCode: 65)
+                    + "readable. \(outcome)", exitCode: 65)
         }
         guard data.count <= Program.Limits.largestFile else {
             throw CLIError(
                 "\(Format.printable(path, limit: 200)) is larger than a program may be (1 MiB); check that it "
-                    + "is a .toml or .zwo file. Nothing was imported.", exitCode: 65)
+                    + "is a .toml or .zwo file. \(outcome)", exitCode: 65)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError(
-                "\(Format.printable(path, limit: 200)) is not UTF-8 text; save it as UTF-8. Nothing was "
-                    + "imported.", exitCode: 65)
+                "\(Format.printable(path, limit: 200)) is not UTF-8 text; save it as UTF-8. \(outcome)", exitCode: 65)
         }
         return text
     }

@@ -22,12 +22,16 @@ extension HubStore {
     }
 
     /// Deletes all user data: profile, goals, reminders, workouts with their samples, pauses and laps, the
-    /// heart-rate log and the remembered devices.
+    /// heart-rate log, the remembered devices, and the personal programs; the built-in programs lose their votes
+    /// and come out of hiding.
     public func deleteAllUserData() async throws {
         try await write { db in
             for table in Self.userDataTables {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
+            // Not in userDataTables: the built-ins' rows stay (they are the module's), only what the person did goes.
+            try db.execute(sql: "DELETE FROM programs WHERE built_in IS NULL")
+            try db.execute(sql: "UPDATE programs SET ups = 0, downs = 0, hidden = 0")
         }
         // Give the space back and leave no deleted rows in free pages.
         do { try await pool.vacuum() } catch { throw HubStoreError.wrap(error, path: path) }

@@ -11,7 +11,7 @@ extension HubStore {
                     name: row["name"], birthDate: row["birth_date"],
                     gender: Gender(rawValue: row["gender"]) ?? .other,
                     heightCentimeters: row["height_cm"], weightKilograms: row["weight_kg"],
-                    heartRateMonitoring: row["heart_rate_monitoring"])
+                    heartRateMonitoring: row["heart_rate_monitoring"], ftpWatts: row["ftp_watts"])
             }
         }
     }
@@ -22,15 +22,16 @@ extension HubStore {
             try db.execute(
                 sql: """
                     INSERT INTO profile (id, name, birth_date, gender, height_cm, weight_kg, heart_rate_monitoring,
-                                         updated_at)
-                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                                         ftp_watts, updated_at)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET name = excluded.name, birth_date = excluded.birth_date,
                         gender = excluded.gender, height_cm = excluded.height_cm, weight_kg = excluded.weight_kg,
-                        heart_rate_monitoring = excluded.heart_rate_monitoring, updated_at = excluded.updated_at
+                        heart_rate_monitoring = excluded.heart_rate_monitoring, ftp_watts = excluded.ftp_watts,
+                        updated_at = excluded.updated_at
                     """,
                 arguments: [
                     profile.name, profile.birthDate, profile.gender.rawValue, profile.heightCentimeters,
-                    profile.weightKilograms, profile.heartRateMonitoring, date.timeIntervalSince1970,
+                    profile.weightKilograms, profile.heartRateMonitoring, profile.ftpWatts, date.timeIntervalSince1970,
                 ])
         }
     }

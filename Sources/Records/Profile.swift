@@ -10,10 +10,13 @@ public struct Profile: Sendable, Equatable, Codable {
     public var weightKilograms: Double
     /// The seed app's "HR monitoring" switch: log heart rate all day, not only during workouts.
     public var heartRateMonitoring: Bool
+    /// Functional threshold power in watts (50 to 600), which a program's "% of FTP" targets are worked out from;
+    /// nil until set.
+    public var ftpWatts: Int?
 
     public init(
         name: String, birthDate: String, gender: Gender, heightCentimeters: Double, weightKilograms: Double,
-        heartRateMonitoring: Bool = false
+        heartRateMonitoring: Bool = false, ftpWatts: Int? = nil
     ) {
         self.name = name
         self.birthDate = birthDate
@@ -21,6 +24,7 @@ public struct Profile: Sendable, Equatable, Codable {
         self.heightCentimeters = heightCentimeters
         self.weightKilograms = weightKilograms
         self.heartRateMonitoring = heartRateMonitoring
+        self.ftpWatts = ftpWatts
     }
 
     /// Age in whole years on `date`, or nil when the birth date cannot be read.

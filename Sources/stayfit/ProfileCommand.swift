@@ -28,6 +28,9 @@ struct ProfileCommand: AsyncParsableCommand {
                 print("Height                 \(number(profile.heightCentimeters)) cm")
                 print("Weight                 \(number(profile.weightKilograms)) kg")
                 print("Heart-rate monitoring  \(profile.heartRateMonitoring ? "on (all day)" : "off (workouts only)")")
+                print(
+                    "FTP                    \(profile.ftpWatts.map { "\($0) W" } ?? "not set (stayfit profile set --ftp 230)")"
+                )
             }
         }
 
@@ -49,6 +52,11 @@ struct ProfileCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Weight in kilograms.", valueName: "kg")) var weight: String?
         @Option(help: ArgumentHelp("Log heart rate all day, not only in workouts.", valueName: "on|off"))
         var heartRateMonitoring: Switch?
+        @Option(
+            help: ArgumentHelp(
+                "Functional threshold power, 50 to 600 W: a program's \"% of FTP\" targets are worked out from it.",
+                valueName: "watts"))
+        var ftp: String?
 
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
@@ -57,7 +65,7 @@ struct ProfileCommand: AsyncParsableCommand {
                 let store = try storeOptions.openStore()
                 let form = ProfileForm(
                     name: name, birthDate: birthDate, gender: gender, height: height, weight: weight,
-                    heartRateMonitoring: heartRateMonitoring.map { $0 == .on })
+                    heartRateMonitoring: heartRateMonitoring.map { $0 == .on }, ftp: ftp)
                 let existing = try await store.profile()
                 let profile: Profile
                 do throws(ProfileError) {

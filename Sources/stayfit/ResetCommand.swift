@@ -7,8 +7,8 @@ struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract:
-            "Delete all your data: profile, goals, reminders, every workout, the all-day heart-rate log and the "
-            + "remembered strap. Asks first unless --yes.",
+            "Delete all your data: profile, goals, reminders, your programs and votes, every workout, the all-day "
+            + "heart-rate log and the remembered strap. Asks first unless --yes.",
         discussion: """
             The configuration file stays. 'stayfit profile reset' deletes the profile alone. Refused while a hub \
             runs on the same data directory: stop the hub first.
@@ -53,6 +53,7 @@ struct ResetCommand: AsyncParsableCommand {
     /// workouts, the all-day heart-rate log and the remembered strap" (no workouts named when there are none).
     static func whatIsDeleted(workouts: Int) -> String {
         let all = workouts == 0 ? "" : workouts == 1 ? "the 1 workout, " : "all \(workouts) workouts, "
-        return "your profile, goals, reminders, \(all)the all-day heart-rate log and the remembered strap"
+        return
+            "your profile, goals, reminders, programs and votes, \(all)the all-day heart-rate log and the remembered strap"
     }
 }

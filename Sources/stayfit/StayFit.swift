@@ -11,7 +11,7 @@ struct StayFit: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
             GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self, DevicesCommand.self,
-            GPSCommand.self,
+            GPSCommand.self, ProgramsCommand.self,
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
         ])
 

@@ -18,7 +18,8 @@ import Testing
         #expect(reset.status == 0, "stderr: \(reset.error)")
         #expect(
             reset.output
-                == "Deleted your profile, goals, reminders, the all-day heart-rate log and the remembered strap.\n",
+                == "Deleted your profile, goals, reminders, programs and votes, the all-day heart-rate log and the "
+                + "remembered strap.\n",
             "\(reset.output)")
     }
 
@@ -29,7 +30,8 @@ import Testing
         let reset = try await StayfitProcess.run(["reset", "--yes", "--data-dir", data])
         #expect(reset.status == 0, "stderr: \(reset.error)")
         #expect(
-            reset.output.hasPrefix("Deleted your profile, goals, reminders, the 1 workout, the all-day heart-rate log"),
+            reset.output.hasPrefix(
+                "Deleted your profile, goals, reminders, programs and votes, the 1 workout, the all-day heart-rate log"),
             "\(reset.output)")
     }
 }

@@ -12,10 +12,12 @@ public struct ProfileForm: Sendable, Equatable {
     public var height: String?
     public var weight: String?
     public var heartRateMonitoring: Bool?
+    /// Functional threshold power in watts, as typed.
+    public var ftp: String?
 
     public init(
         name: String? = nil, birthDate: String? = nil, gender: String? = nil, height: String? = nil,
-        weight: String? = nil, heartRateMonitoring: Bool? = nil
+        weight: String? = nil, heartRateMonitoring: Bool? = nil, ftp: String? = nil
     ) {
         self.name = name
         self.birthDate = birthDate
@@ -23,10 +25,13 @@ public struct ProfileForm: Sendable, Equatable {
         self.height = height
         self.weight = weight
         self.heartRateMonitoring = heartRateMonitoring
+        self.ftp = ftp
     }
 
     static let heights = 50.0...272.0
     static let weights = 20.0...400.0
+    /// The functional threshold powers `validated` accepts, in watts.
+    public static let ftpWatts = 50...600
     /// A birth date may be at most this many years ago, counted by date.
     static let oldestAge = 120
     /// The longest name `validated` accepts, in characters.
@@ -39,14 +44,15 @@ public struct ProfileForm: Sendable, Equatable {
     public func validated(against existing: Profile?, today: Date) throws(ProfileError) -> Profile {
         let fields = [
             ("--name", name), ("--birth-date", birthDate), ("--gender", gender), ("--height", height),
-            ("--weight", weight),
+            ("--weight", weight), ("--ftp", ftp),
         ]
         let given = fields.filter { $0.1 != nil }
         let blank = given.filter { $0.1?.trimmingCharacters(in: .whitespaces).isEmpty == true }.map(\.0)
         if heartRateMonitoring == nil {
             if given.isEmpty {
                 throw ProfileError(
-                    "Empty Fields", hint: "give at least one of --name, --birth-date, --gender, --height, --weight")
+                    "Empty Fields",
+                    hint: "give at least one of --name, --birth-date, --gender, --height, --weight, --ftp")
             }
             // One empty field is that field's mistake, said by its own check below ("Enter Name"); "Empty
             // Fields" alone, for `--name ''`, read as if --name had not been given.
@@ -114,7 +120,25 @@ public struct ProfileForm: Sendable, Equatable {
         return Profile(
             name: name, birthDate: birth.description, gender: genderValue,
             heightCentimeters: heightValue, weightKilograms: weightValue,
-            heartRateMonitoring: heartRateMonitoring ?? existing?.heartRateMonitoring ?? false)
+            heartRateMonitoring: heartRateMonitoring ?? existing?.heartRateMonitoring ?? false,
+            ftpWatts: try validatedFTP() ?? existing?.ftpWatts)
+    }
+
+    /// The FTP given, checked, or nil when none was.
+    private func validatedFTP() throws(ProfileError) -> Int? {
+        guard let ftp else { return nil }
+        let text = ftp.trimmingCharacters(in: .whitespaces)
+        guard
+            let watts = Int(text.hasSuffix("W") ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text),
+            Self.ftpWatts.contains(watts)
+        else {
+            throw ProfileError(
+                "Enter Proper FTP",
+                hint:
+                    "\"\(Format.printable(ftp, limit: 40))\" is not a power from 50 to 600 W; give whole watts, e.g. --ftp 230"
+            )
+        }
+        return watts
     }
 
     private static func measure(

@@ -215,6 +215,30 @@ enum Schema {
                     CREATE INDEX workouts_by_kind ON workouts(kind, started_at);
                     """)
         }
+        migrator.registerMigration("v12: programs and FTP") { db in
+            // The guided programs. A built-in's row holds only what the person did to it (votes, hidden) under its
+            // stable id; its name, kind and text are refreshed from the Programs module whenever the programs are
+            // read (HubStore.syncBuiltInPrograms), so a new release's built-ins appear and change without a
+            // migration, and no built-in row is ever deleted. A personal program is its TOML text, as validated by
+            // the Programs module before it is stored; name and kind are copies of the text's, for listing.
+            try db.execute(
+                sql: """
+                    CREATE TABLE programs (
+                        id INTEGER PRIMARY KEY,
+                        built_in TEXT UNIQUE,                -- the built-in's id, e.g. 'vo2max-4x4'; NULL: personal
+                        name TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        text TEXT NOT NULL,                  -- the TOML file form
+                        copied_from TEXT,                    -- the id a copy was made from, as the person named it
+                        ups INTEGER NOT NULL DEFAULT 0 CHECK (ups >= 0),
+                        downs INTEGER NOT NULL DEFAULT 0 CHECK (downs >= 0),
+                        hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden = 0 OR built_in IS NOT NULL),
+                        created_at REAL NOT NULL,
+                        updated_at REAL NOT NULL
+                    );
+                    ALTER TABLE profile ADD COLUMN ftp_watts INTEGER CHECK (ftp_watts BETWEEN 50 AND 600);
+                    """)
+        }
         return migrator
     }
 

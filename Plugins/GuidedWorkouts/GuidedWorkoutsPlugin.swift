@@ -15,17 +15,29 @@ public struct GuidedWorkoutsPlugin: Plugin {
 
     /// The `[plugins.programs]` table.
     public struct Configuration: PluginConfiguration {
-        /// Functional threshold power, for targets in % of FTP (`ftp = 230`); none: those send no target.
+        /// Functional threshold power, for targets in % of FTP (`ftp = 230`); none (0): those send no target.
         public var ftpWatts: Int?
-        /// Maximum heart rate, for heart-rate zone cues (`max-heart-rate = 185`); none: no such cues.
+        /// Maximum heart rate, for heart-rate zone cues (`max-heart-rate = 185`); none (0): no such cues.
         public var maxHeartRate: Int?
         /// The program chosen at start-up, by id or name (`program = "8x400"`).
         public var program: String?
 
         public init(_ table: ConfigTable) throws {
-            ftpWatts = table.contains("ftp") ? try table.int("ftp", default: 0, in: 30...2000) : nil
-            maxHeartRate =
-                table.contains("max-heart-rate") ? try table.int("max-heart-rate", default: 0, in: 100...230) : nil
+            // 0 (the default) is none: a figure of 0 is one never set.
+            let ftp = try table.int("ftp", default: 0, in: 0...2000)
+            guard ftp == 0 || ftp >= 30 else {
+                throw table.invalid(
+                    "ftp", problem: "\(ftp) W is no functional threshold power",
+                    fix: "Give it in watts, from 30 to 2000, or 0 (or no line) for none.")
+            }
+            ftpWatts = ftp == 0 ? nil : ftp
+            let maximum = try table.int("max-heart-rate", default: 0, in: 0...230)
+            guard maximum == 0 || maximum >= 100 else {
+                throw table.invalid(
+                    "max-heart-rate", problem: "\(maximum) beats a minute is no maximum heart rate",
+                    fix: "Give it in beats a minute, from 100 to 230, or 0 (or no line) for none.")
+            }
+            maxHeartRate = maximum == 0 ? nil : maximum
             program = try table.optionalString("program")
         }
 

@@ -15,6 +15,12 @@ import Testing
         #expect(configuration.program == nil)
     }
 
+    @Test func zeroIsNone() throws {
+        let configuration = try GuidedWorkoutsPlugin.Configuration(try Self.table("ftp = 0\nmax-heart-rate = 0"))
+        #expect(configuration.ftpWatts == nil)
+        #expect(configuration.maxHeartRate == nil)
+    }
+
     @Test func readsItsSettings() throws {
         let configuration = try GuidedWorkoutsPlugin.Configuration(
             try Self.table("ftp = 230\nmax-heart-rate = 185\nprogram = \"run-8x400\""))
@@ -24,7 +30,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ftp = 0", ConfigurationError.Kind.outOfRange, "plugins.programs.ftp"),
+        ("ftp = 5", ConfigurationError.Kind.invalidValue, "plugins.programs.ftp"),
+        ("ftp = -1", .outOfRange, "plugins.programs.ftp"),
+        ("max-heart-rate = 60", .invalidValue, "plugins.programs.max-heart-rate"),
         ("max-heart-rate = 300", .outOfRange, "plugins.programs.max-heart-rate"),
         ("ftp = \"high\"", .wrongType, "plugins.programs.ftp"),
     ])

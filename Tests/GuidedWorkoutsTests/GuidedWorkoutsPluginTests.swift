@@ -124,4 +124,24 @@ struct TestLibrary: ProgramLibrary {
             try await expectNext(events, "step 3 of 3 of Push-ups")
         }
     }
+
+    @Test func choosingDuringAWorkoutIsForTheNextOne() async throws {
+        try await withPlugin(.init(program: "push")) { bus, events in
+            bus.publish(state(.running, from: .idle))
+            try await expectNext(events, "step 1 of 3 of Push-ups")
+            try await expectNext(events, "say Set 1 of 2, push-ups, 12 reps")
+            bus.publish(ChooseProgram(.named("Two Hard")))
+            try await expectNext(events, "say Program: Two Hard, from the next workout.")
+            bus.publish(ProgramCommand(.skip))
+            try await expectNext(events, "step 2 of 3 of Push-ups")
+        }
+    }
+
+    @Test func anUnknownProgramInTheConfigurationIsNoProgram() async throws {
+        try await withPlugin(.init(program: "yoga")) { bus, events in
+            bus.publish(state(.running, from: .idle))
+            bus.publish(ProgramCommand(.done(repetitions: nil)))
+            try await expectNext(events, "say No program under way.")
+        }
+    }
 }

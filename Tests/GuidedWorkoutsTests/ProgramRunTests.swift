@@ -267,4 +267,25 @@ struct RunDriver {
         #expect(driver.run.records.map(\.outcome) == [.stopped])
         #expect(driver.run.records.first?.repetitions == nil)
     }
+
+    @Test func timedSetsEndByThemselvesAndAnIntervalSaysItsMessages() {
+        let program = Program(
+            name: "Core", kind: .strength,
+            steps: [
+                .exercise(Exercise(name: "Plank", sets: 2, work: .time(.seconds(15)))),
+                .interval(
+                    Interval(
+                        name: "Easy", role: .coolDown, length: .time(.seconds(20)),
+                        messages: [.init(offset: .seconds(5), text: "Breathe out")])),
+            ])
+        var driver = RunDriver(program)
+        driver.run(to: 60)
+        #expect(
+            driver.log == [
+                "0: step 1 of 3", "0: Set 1 of 2, plank, 15 seconds", "12: 3, 2, 1, go",
+                "15: step 2 of 3", "15: Set 2 of 2, plank, 15 seconds", "27: 3, 2, 1, go",
+                "30: step 3 of 3", "30: Easy: 20 seconds", "35: Breathe out", "40: 10 seconds", "47: 3, 2, 1",
+                "50: Core done. Well done!", "50: finished",
+            ])
+    }
 }

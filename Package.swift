@@ -135,6 +135,9 @@ let package = Package(
         .target(name: "Status", dependencies: ["HubCore"], path: "Plugins/Status", exclude: ["README.md"]),
         .target(name: "Share", dependencies: ["HubCore", "Reports"], path: "Plugins/Share", exclude: ["README.md"]),
         .target(name: "Goals", dependencies: ["HubCore"], path: "Plugins/Goals", exclude: ["README.md"]),
+        .target(
+            name: "GuidedWorkouts", dependencies: ["HubCore", "Programs"], path: "Plugins/GuidedWorkouts",
+            exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -142,7 +145,7 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
-                "Goals", "FitnessSensors", "BluetoothSensors", "Programs",
+                "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -204,6 +207,8 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "GoalsTests", dependencies: ["Goals", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        .testTarget(
+            name: "GuidedWorkoutsTests", dependencies: ["GuidedWorkouts", "HubCore", "HubTestKit", "Programs"]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
         .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),

@@ -13,6 +13,8 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case statusNow = "status-now"
     /// Steps through the kinds of workout; the hub says each ("Next workout: Indoor ride.") before the start.
     case nextKind = "next-kind"
+    /// Steps through the programs; the programs plugin says each ("Program: 8 x 400 m.").
+    case nextProgram = "next-program"
 
     /// In plain words, as `stayfit buttons test` shows it.
     public var description: String {
@@ -27,6 +29,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .playPauseMusic: "music play / pause"
         case .statusNow: "status now"
         case .nextKind: "next kind of workout"
+        case .nextProgram: "next program (says its name)"
         }
     }
 
@@ -51,6 +54,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .playPauseMusic: [MusicCommand(.playPause), Announcement("Music play or pause.")]
         case .statusNow: [StatusRequested(source: "buttons")]
         case .nextKind: [ChooseWorkoutKind(.next)]
+        case .nextProgram: [ChooseProgram(.next)]
         }
     }
 }

@@ -9,6 +9,10 @@ public enum ConsoleCommand: Equatable, Sendable {
     case chooseKind(WorkoutKind)
     /// `target power 200`: ask the fitness machine to hold a target.
     case target(MachineTarget.Target)
+    /// `program 8x400` (an id or a name): the program the next workout follows.
+    case chooseProgram(ChooseProgram.Choice)
+    /// `done`, `done 8`, `skip`, `easier`, `harder`: to the program under way.
+    case program(ProgramCommand.Action)
     /// A line that names a command but not in a way it can be done (`start rowboat`): what is wrong, and the fix.
     case mistake(String)
     case music(MusicCommand.Action)
@@ -65,6 +69,10 @@ public enum ConsoleCommand: Equatable, Sendable {
         (["louder", "volume up", "vol+"], .music(.volumeUp), "louder"),
         (["quieter", "volume down", "vol-"], .music(.volumeDown), "quieter"),
         (["shuffle"], .music(.shuffle), "shuffle the playlist"),
+        (["done"], .program(.done(repetitions: nil)), "the set is done (done 8: with 8 reps), or the step"),
+        (["skip"], .program(.skip), "the program's next step"),
+        (["easier"], .program(.easier), "the program's targets 5 % easier"),
+        (["harder"], .program(.harder), "the program's targets 5 % harder"),
         (["status"], .status, "print the current workout"),
         (["status now", "now"], .statusNow, "the hub's state in one sentence, as the voice says it"),
         (["help", "?"], .help, "this list"),
@@ -78,6 +86,16 @@ public enum ConsoleCommand: Equatable, Sendable {
             return .music(.setVolume(percent: percent))
         }
         if let command = Self.words.first(where: { $0.words.contains(words) })?.command { return command }
+        if words.hasPrefix("done ") {
+            guard let reps = Int(words.dropFirst(5)), (0...1000).contains(reps) else {
+                return .mistake("done takes the repetitions made, a whole number: done 8.")
+            }
+            return .program(.done(repetitions: reps))
+        }
+        if words.hasPrefix("program ") {
+            let name = line.split(whereSeparator: \.isWhitespace).dropFirst().joined(separator: " ")
+            return .chooseProgram(name.lowercased() == "next" ? .next : .named(name))
+        }
         for (prefix, make) in [("start ", ConsoleCommand.start), ("kind ", ConsoleCommand.chooseKind)]
         where words.hasPrefix(prefix) {
             do {
@@ -99,6 +117,7 @@ public enum ConsoleCommand: Equatable, Sendable {
     public static var lineHelp: String {
         "Commands: " + words.map { "\($0.words[0]) (\($0.help))" }.joined(separator: ", ")
             + ", volume N (0–100), kind KIND (the next workout's kind: \(WorkoutKind.known.map(\.rawValue).joined(separator: ", "))), "
+            + "program ID or NAME (or program next: the program the next workout follows), "
             + "target power W / resistance N / speed KM/H / incline % (a smart trainer or treadmill)"
     }
 }

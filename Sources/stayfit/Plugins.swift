@@ -2,6 +2,7 @@ import Buttons
 import Console
 import FitnessSensors
 import Goals
+import GuidedWorkouts
 import HeartRate
 import HeartRateLog
 import HubCore
@@ -30,5 +31,7 @@ let pluginRegistry = PluginRegistry([
     MusicPlugin.self,
     VoiceCoachPlugin.self,
     LocationPlugin.self,
+    // Off unless `[plugins.programs]` is there: follows the chosen program through each workout.
+    GuidedWorkoutsPlugin.self,
     SharePlugin.self,
 ])

@@ -63,6 +63,22 @@ import Testing
         #expect(ConsoleCommand.parse(line: line) == command)
     }
 
+    @Test(arguments: [
+        ("done", ConsoleCommand.program(.done(repetitions: nil))), ("done 8", .program(.done(repetitions: 8))),
+        ("skip", .program(.skip)), ("Easier", .program(.easier)), ("harder", .program(.harder)),
+        ("program 8x400", .chooseProgram(.named("8x400"))),
+        ("program  Sweet Spot", .chooseProgram(.named("Sweet Spot"))), ("program Next", .chooseProgram(.next)),
+    ])
+    func parsesAProgramCommand(line: String, command: ConsoleCommand) {
+        #expect(ConsoleCommand.parse(line: line) == command)
+    }
+
+    @Test func doneWithWordsForTheRepetitionsIsAMistake() {
+        #expect(
+            ConsoleCommand.parse(line: "done eight")
+                == .mistake("done takes the repetitions made, a whole number: done 8."))
+    }
+
     static let kinds = "run, walk, ride, indoor-ride, treadmill, row, strength, other"
     static let targets =
         "A target is one of: target power N (watts), target resistance N (level), target speed N (km/h), "

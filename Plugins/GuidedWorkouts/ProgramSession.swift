@@ -1,0 +1,89 @@
+import HubCore
+import Programs
+
+/// The plugin's state between messages: the chosen program and its run through the workout under way. Turns each
+/// message into the messages to publish.
+struct ProgramSession: Sendable {
+    let settings: ProgramRun.Settings
+    var chosen: ProgramLibraryEntry?
+    var run: ProgramRun?
+    /// What each step of the last finished or stopped run did.
+    var lastRecords: [StepRecord] = []
+
+    init(settings: ProgramRun.Settings) { self.settings = settings }
+
+    mutating func choose(_ choice: ChooseProgram.Choice, from entries: [ProgramLibraryEntry]) -> [any BusMessage] {
+        guard !entries.isEmpty else { return [Announcement("No programs to choose from.")] }
+        switch choice {
+        case .named(let name):
+            guard let entry = entries.named(name) else { return [Announcement("No program called \(name).")] }
+            chosen = entry
+        case .next:
+            let current = chosen.flatMap { chosen in entries.firstIndex { $0.id == chosen.id } }
+            chosen = entries[current.map { ($0 + 1) % entries.count } ?? 0]
+        }
+        let name = chosen?.program.name ?? ""
+        return [Announcement(run == nil ? "Program: \(name)." : "Program: \(name), from the next workout.")]
+    }
+
+    mutating func handle(_ action: ProgramCommand.Action) -> [any BusMessage] {
+        guard run != nil else { return [Announcement("No program under way.")] }
+        let command: ProgramRun.Command =
+            switch action {
+            case .done(let repetitions): .done(repetitions: repetitions)
+            case .skip: .skip
+            case .easier: .easier
+            case .harder: .harder
+            }
+        return follow { $0.handle(command) }
+    }
+
+    mutating func stateChanged(_ change: WorkoutStateChanged) -> [any BusMessage] {
+        switch (change.previous, change.state) {
+        case (.idle, .running), (.finished, .running):
+            guard let chosen else { return [] }
+            run = ProgramRun(program: chosen.program, settings: settings)
+            return follow { $0.start(at: .init(moving: .zero)) }
+        case (.running, .paused): return follow { $0.handle(.pause) }
+        case (.paused, .running): return follow { $0.handle(.resume) }
+        case (_, .finished), (_, .idle):
+            if var stopped = run {
+                stopped.stop()
+                lastRecords = stopped.records
+            }
+            run = nil
+            return []
+        default: return []
+        }
+    }
+
+    mutating func progress(_ progress: WorkoutProgress) -> [any BusMessage] {
+        let power =
+            progress.threeSecondPowerWatts.map { Format.wholeNumber($0.rounded()) } ?? progress.currentPowerWatts
+        let figures = ProgramRun.Figures(
+            moving: progress.moving, distanceMeters: progress.totals.distanceMeters, powerWatts: power,
+            heartRate: progress.currentHeartRate)
+        return follow { $0.update(figures) }
+    }
+
+    /// Applies `change` to the run under way and turns what it returns into messages.
+    private mutating func follow(_ change: (inout ProgramRun) -> [ProgramRun.Output]) -> [any BusMessage] {
+        guard var current = run else { return [] }
+        let outputs = change(&current)
+        run = current
+        var messages: [any BusMessage] = []
+        for output in outputs {
+            switch output {
+            case .stepStarted(let number, let count, let text):
+                messages.append(
+                    ProgramStepStarted(program: current.program.name, number: number, count: count, text: text))
+            case .say(let text): messages.append(Announcement(text))
+            case .target(let target): messages.append(MachineTarget(target))
+            case .finished:
+                lastRecords = current.records
+                run = nil
+            }
+        }
+        return messages
+    }
+}

@@ -34,7 +34,7 @@ public struct GuidedWorkoutsPlugin: Plugin {
             let maximum = try table.int("max-heart-rate", default: 0, in: 0...230)
             guard maximum == 0 || maximum >= 100 else {
                 throw table.invalid(
-                    "max-heart-rate", problem: "\(maximum) beats a minute is no maximum heart rate",
+                    "max-heart-rate", problem: "\(Format.counted(maximum, "beat")) a minute is no maximum heart rate",
                     fix: "Give it in beats a minute, from 100 to 230, or 0 (or no line) for none.")
             }
             maxHeartRate = maximum == 0 ? nil : maximum
@@ -61,8 +61,13 @@ public struct GuidedWorkoutsPlugin: Plugin {
     private let library: any ProgramLibrary
     private let inbox: Inbox<Event>
 
+    /// Chooses from the store's programs (the built-in ones and the person's own), or the built-in ones alone when
+    /// the hub's storage has none.
     public init(configuration: Configuration, context: PluginContext) {
-        self.init(configuration: configuration, context: context, library: BuiltInProgramLibrary())
+        let library: any ProgramLibrary =
+            (try? context.store((any ProgramShelf).self)).map { ShelfProgramLibrary(shelf: $0) }
+            ?? BuiltInProgramLibrary()
+        self.init(configuration: configuration, context: context, library: library)
     }
 
     /// A plugin choosing from another library: the store's programs, or a test's.
@@ -80,8 +85,13 @@ public struct GuidedWorkoutsPlugin: Plugin {
 
     public func run() async throws {
         let inbox = inbox
+        // The FTP of `[plugins.programs] ftp`, else the profile's (`stayfit profile set --ftp`), as it is now.
+        var ftpWatts = configuration.ftpWatts
+        if ftpWatts == nil, let profiles = try? context.store((any ProfileSource).self) {
+            ftpWatts = (try? await profiles.profile())?.ftpWatts
+        }
         var session = ProgramSession(
-            settings: ProgramRun.Settings(ftpWatts: configuration.ftpWatts, maxHeartRate: configuration.maxHeartRate))
+            settings: ProgramRun.Settings(ftpWatts: ftpWatts, maxHeartRate: configuration.maxHeartRate))
         if let name = configuration.program {
             let entries = await programs()
             if let entry = entries.named(name) {

@@ -43,7 +43,8 @@ extension ProgramRun {
         var words: [String] = []
         switch target.intensity {
         case .pace(let seconds): words.append("pace " + Spoken.pace(secondsPerKilometer: seconds))
-        case .speed(let kmh): words.append("speed \(Format.fixed(kmh, decimals: 1)) kilometres an hour")
+        case .speed(let kmh):
+            words.append("speed \(Format.fixed(kmh, decimals: 1)) \(kmh == 1 ? "kilometre" : "kilometres") an hour")
         case .power, .ftp:
             if let watts = currentTargetWatts { words.append(Format.counted(watts, "watt")) }
         case .ftpRamp(let from, let to):

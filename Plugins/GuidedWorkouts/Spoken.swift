@@ -23,7 +23,7 @@ enum Spoken {
         }
         let kilometres = meters / 1000
         if kilometres == kilometres.rounded() { return Format.counted(Format.wholeNumber(kilometres), "kilometre") }
-        return Format.fixed(kilometres, decimals: 1) + " kilometres"
+        return "\(Format.fixed(kilometres, decimals: 1)) \(kilometres == 1 ? "kilometre" : "kilometres")"
     }
 
     /// "60 kilos", "62.5 kilos", "1 kilo".

@@ -11,6 +11,7 @@ extension HubStore: StoreChanges {
 }
 
 extension HubStore: ProfileSource {}
+extension HubStore: ProgramShelf {}
 
 extension HubStore: DeviceMemory {}
 

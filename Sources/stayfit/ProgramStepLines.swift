@@ -13,7 +13,8 @@ enum ProgramStepLines {
             case .interval(let interval):
                 return [indent + intervalLine(interval, ftpWatts: ftpWatts)]
             case .repeat(let count, let inner):
-                return ["\(indent)\(count) times:"] + lines(inner, ftpWatts: ftpWatts, indent: indent + "    ")
+                return ["\(indent)\(Format.counted(count, "time")):"]
+                    + lines(inner, ftpWatts: ftpWatts, indent: indent + "    ")
             }
         }
     }

@@ -1,6 +1,7 @@
 import HubCore
 import Programs
 import ServiceLifecycle
+import Synchronization
 
 /// Guided workouts: the chosen program followed through the workout, each step announced as it starts, timed steps
 /// counted down, power targets sent to a smart trainer, and cues when the power or heart rate is off target.
@@ -60,6 +61,8 @@ public struct GuidedWorkoutsPlugin: Plugin {
     private let context: PluginContext
     private let library: any ProgramLibrary
     private let inbox: Inbox<Event>
+    /// Whether a program runs, read by the progress route inside `publish`.
+    private let following = Following()
 
     /// Chooses from the store's programs (the built-in ones and the person's own), or the built-in ones alone when
     /// the hub's storage has none.
@@ -75,11 +78,14 @@ public struct GuidedWorkoutsPlugin: Plugin {
         self.configuration = configuration
         self.context = context
         self.library = library
+        let following = following
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue) {
             $0.route(ChooseProgram.self) { .choose($0.choice) }
             $0.route(ProgramCommand.self) { .command($0.action) }
             $0.route(WorkoutStateChanged.self) { .state($0) }
-            $0.route(WorkoutProgress.self) { .progress($0) }
+            // The workout's second wakes the plugin only while a program runs; otherwise it waits, as the newest
+            // only, for the next message that does: a hub with the plugin on and no program costs no wake-up a second.
+            $0.route(WorkoutProgress.self, delivery: { following.isOn ? .wake(.progress($0)) : .latest(.progress($0)) })
         }
     }
 
@@ -109,6 +115,7 @@ public struct GuidedWorkoutsPlugin: Plugin {
                 case .progress(let progress): publish(session.progress(progress))
                 case .stop: break loop
                 }
+                following.isOn = session.run != nil
             }
         } onGracefulShutdown: {
             inbox.post(.stop)
@@ -126,5 +133,15 @@ public struct GuidedWorkoutsPlugin: Plugin {
 
     private func publish(_ messages: [any BusMessage]) {
         for message in messages { context.bus.publish(message) }
+    }
+}
+
+/// A flag the run loop sets and the bus's route reads, on another thread.
+private final class Following: Sendable {
+    private let flag = Atomic(false)
+
+    var isOn: Bool {
+        get { flag.load(ordering: .acquiring) }
+        set { flag.store(newValue, ordering: .releasing) }
     }
 }

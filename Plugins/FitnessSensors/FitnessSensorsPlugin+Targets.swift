@@ -10,8 +10,11 @@ extension FitnessSensorsPlugin {
     /// Sends `target` to the connected machine and announces what came of it; never waits longer than
     /// `control-point-timeout-seconds` for an answer.
     func apply(_ target: MachineTarget) async {
+        // A program says its own targets: without a machine to take them, it goes on with that alone.
         guard let channel = shared.controlPoint else {
-            say("No fitness machine with a control point is connected to \(Self.goal(target.target)).")
+            if target.origin == .person {
+                say("No fitness machine with a control point is connected to \(Self.goal(target.target)).")
+            }
             return
         }
         let machine = channel.noun
@@ -30,7 +33,9 @@ extension FitnessSensorsPlugin {
             }
             guard let answer = try await answer(to: request, from: channel) else { return }
             if answer.succeeded {
-                say("The \(machine) took \(Self.words(for: fitted))\(nearest).")
+                // A program's step said its target as it started; the machine's yes to each (every 10 s along a
+                // ramp) would be chatter.
+                say("The \(machine) took \(Self.words(for: fitted))\(nearest).", aloud: target.origin == .person)
             } else {
                 if answer.result == .controlNotPermitted { channel.hasControl = false }
                 say("The \(machine) refused: \(answer.result.words).")
@@ -63,9 +68,9 @@ extension FitnessSensorsPlugin {
     /// The machine did not answer in time.
     private struct NoAnswer: Error {}
 
-    private func say(_ text: String) {
+    private func say(_ text: String, aloud: Bool = true) {
         context.logger.info("fitness machine target", metadata: ["result": "\(text)"])
-        context.bus.publish(Announcement(text, priority: .important))
+        if aloud { context.bus.publish(Announcement(text, priority: .important)) }
     }
 
     /// The control point request for `target`.

@@ -78,8 +78,9 @@ struct ProgramSession: Sendable {
                 messages.append(
                     ProgramStepStarted(program: current.program.name, number: number, count: count, text: text))
             case .say(let text): messages.append(Announcement(text))
-            case .target(let target): messages.append(MachineTarget(target))
+            case .target(let target): messages.append(MachineTarget(target, origin: .program))
             case .finished:
+                messages.append(ProgramFinished(program: current.program.name))
                 lastRecords = current.records
                 run = nil
             }

@@ -189,6 +189,24 @@ import Testing
         }
     }
 
+    @Test func aProgramsTargetsAreSentQuietlyAndOnlyARefusalIsSaid() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: Self.trainer, name: "KICKR 9999", kind: .indoorBike)
+            try await withFitnessSensorsPlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected, of: Self.trainer)
+                harness.context.bus.publish(MachineTarget(.power(watts: 210), origin: .program))
+                harness.context.bus.publish(MachineTarget(.power(watts: 220), origin: .program))
+                try await eventually { try await trainer.controlPointWrites().count == 3 }
+                #expect(try await trainer.controlPointWrites() == [[0x00], [0x05, 0xD2, 0x00], [0x05, 0xDC, 0x00]])
+                try await trainer.answerControlPoint(opCode: 0x05, with: 0x05)
+                harness.context.bus.publish(MachineTarget(.power(watts: 230), origin: .program))
+                try await harness.waitUntil("the refusal") { !harness.announcements.all.isEmpty }
+                #expect(harness.announcements.all.map(\.text) == ["The trainer refused: control not permitted."])
+            }
+        }
+    }
+
     @Test func aControlPointThatNeverAnswersTimesOutAndTheHubGoesOn() async throws {
         try await withBlueZMock { environment in
             let trainer = try await MockFitnessSensor.add(

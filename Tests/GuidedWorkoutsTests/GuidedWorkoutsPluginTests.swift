@@ -56,7 +56,8 @@ struct TestLibrary: ProgramLibrary {
         let plugin = GuidedWorkoutsPlugin(configuration: configuration, context: context, library: TestLibrary())
         let events = context.bus.inbox(of: String.self, subscriber: "test") {
             $0.route(Announcement.self) { "say \($0.text)" }
-            $0.route(MachineTarget.self) { "target \($0.target)" }
+            $0.route(MachineTarget.self) { "target \($0.target)\($0.origin == .program ? "" : " from a person")" }
+            $0.route(ProgramFinished.self) { "finished \($0.program)" }
             $0.route(ProgramStepStarted.self) { "step \($0.number) of \($0.count) of \($0.program)" }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -122,6 +123,10 @@ struct TestLibrary: ProgramLibrary {
             for second in 31...40 { bus.publish(progress(second)) }
             try await expectNext(events, "say 3, 2, 1, go")
             try await expectNext(events, "step 3 of 3 of Push-ups")
+            try await expectNext(events, "say Set 2 of 2, push-ups, 12 reps")
+            bus.publish(ProgramCommand(.done(repetitions: nil)))
+            try await expectNext(events, "say Push-ups done. Well done!")
+            try await expectNext(events, "finished Push-ups")
         }
     }
 

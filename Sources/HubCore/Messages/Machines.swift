@@ -48,7 +48,17 @@ public struct MachineTarget: BusMessage, Equatable {
         case incline(percent: Double)
     }
 
-    public var target: Target
+    /// Who asks: what the machine answers a person is said; a program's targets are said by the program, so only a
+    /// refusal is.
+    public enum Origin: Sendable, Equatable {
+        case person, program
+    }
 
-    public init(_ target: Target) { self.target = target }
+    public var target: Target
+    public var origin: Origin
+
+    public init(_ target: Target, origin: Origin = .person) {
+        self.target = target
+        self.origin = origin
+    }
 }

@@ -46,3 +46,12 @@ public struct ProgramStepStarted: BusMessage, Equatable {
         self.text = text
     }
 }
+
+/// The program under way has ended with its last step (not with the workout): for front ends, and for a demo that
+/// ends its workout with the program.
+public struct ProgramFinished: BusMessage, Equatable {
+    /// The program's name.
+    public var program: String
+
+    public init(program: String) { self.program = program }
+}

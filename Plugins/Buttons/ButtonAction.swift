@@ -15,6 +15,13 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case nextKind = "next-kind"
     /// Steps through the programs; the programs plugin says each ("Program: 8 x 400 m.").
     case nextProgram = "next-program"
+    /// Ends the program's set under way (or any step early), as console `done` does.
+    case done
+    /// Moves the program on to its next step.
+    case skip
+    /// Every power target of the program 5 % lower, or higher.
+    case easier
+    case harder
 
     /// In plain words, as `stayfit buttons test` shows it.
     public var description: String {
@@ -30,6 +37,10 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .statusNow: "status now"
         case .nextKind: "next kind of workout"
         case .nextProgram: "next program (says its name)"
+        case .done: "set done (the program's next step)"
+        case .skip: "skip the program's step"
+        case .easier: "program targets 5 % easier"
+        case .harder: "program targets 5 % harder"
         }
     }
 
@@ -55,6 +66,11 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .statusNow: [StatusRequested(source: "buttons")]
         case .nextKind: [ChooseWorkoutKind(.next)]
         case .nextProgram: [ChooseProgram(.next)]
+        // The programs plugin confirms with the next step, or says that no program is under way.
+        case .done: [ProgramCommand(.done(repetitions: nil))]
+        case .skip: [ProgramCommand(.skip)]
+        case .easier: [ProgramCommand(.easier)]
+        case .harder: [ProgramCommand(.harder)]
         }
     }
 }

@@ -46,6 +46,33 @@ import Testing
         }
     }
 
+    @Test func theProgramsPressesSayDoneSkipEasierAndHarder() async throws {
+        let harness = try WatcherHarness()
+        let fifo = try InputEventFIFO(harness.path("dev/buttons"))
+        let (context, directory) = try PluginContext.test(clock: harness.clock)
+        defer { withExtendedLifetime(directory) {} }
+        let configuration = try WatcherHarness.configuration(
+            """
+            devices = ["\(fifo.path)"]
+            [plugins.buttons.keys]
+            KEY_ENTER = { short = "done" }
+            KEY_N = { short = "skip" }
+            KEY_I = { short = "easier" }
+            KEY_H = { short = "harder" }
+            """)
+        let commands = context.bus.inbox(of: ProgramCommand.self)
+        let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+            defer { group.cancelAll() }
+            let writer = try await fifo.openWriter()
+            for key in [28, 49, 23, 35] { try writer.tap(UInt16(key)) }
+            var received: [ProgramCommand.Action] = []
+            for _ in 0..<4 { received.append(try await commands.next().action) }
+            #expect(received == [.done(repetitions: nil), .skip, .easier, .harder])
+        }
+    }
+
     @Test func onASpedUpClockPressesAreTimedInRealTimeAndApplyWhenPublished() async throws {
         let harness = try WatcherHarness()
         let fifo = try InputEventFIFO(harness.path("dev/buttons"))

@@ -21,7 +21,7 @@ extension FitnessSensorsPlugin {
         // What the machine says it takes: a target outside its range would only be refused.
         let fitted = channel.fitted(target.target)
         let request = Self.request(for: fitted)
-        let nearest = fitted == target.target ? "" : ", the nearest it takes to \(Self.words(for: target.target))"
+        let nearest = fitted == target.target ? "" : ", the nearest it takes to \(target.target.words)"
         do {
             if !channel.hasControl {
                 guard let answer = try await answer(to: .requestControl, from: channel) else { return }
@@ -35,13 +35,13 @@ extension FitnessSensorsPlugin {
             if answer.succeeded {
                 // A program's step said its target as it started; the machine's yes to each (every 10 s along a
                 // ramp) would be chatter.
-                say("The \(machine) took \(Self.words(for: fitted))\(nearest).", aloud: target.origin == .person)
+                say("The \(machine) took \(fitted.words)\(nearest).", aloud: target.origin == .person)
             } else {
                 if answer.result == .controlNotPermitted { channel.hasControl = false }
                 say("The \(machine) refused: \(answer.result.words).")
             }
         } catch let error as GATTSensorError {
-            say("The \(machine) cannot take \(Self.words(for: target.target)): \(error.detail).")
+            say("The \(machine) cannot take \(target.target.words): \(error.detail).")
         } catch let error as DBusError {
             say("The \(machine) refused: \(error.message).")
         } catch {
@@ -83,22 +83,6 @@ extension FitnessSensorsPlugin {
         }
     }
 
-    /// "200 watts", "resistance 5", "12.5 km/h", "3 percent incline".
-    static func words(for target: MachineTarget.Target) -> String {
-        switch target {
-        case .power(let watts): Format.counted(watts, "watt")
-        case .resistance(let level): "resistance \(number(level))"
-        case .speed(let metersPerSecond): "\(number(metersPerSecond * 3.6)) km/h"
-        case .incline(let percent): "\(number(percent)) percent incline"
-        }
-    }
-
     /// "take 200 watts", for the sentence saying no machine is there to.
-    static func goal(_ target: MachineTarget.Target) -> String { "take \(words(for: target))" }
-
-    /// 3 or 3.5, not 3.0.
-    private static func number(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
-    }
+    static func goal(_ target: MachineTarget.Target) -> String { "take \(target.words)" }
 }

@@ -155,6 +155,8 @@ public struct ProgramRun: Sendable {
                 step.lastRampAt = step.time
                 outputs.append(.target(.power(watts: watts)))
             }
+            // The incline stays as planned: only the speed is a treadmill's effort to shift.
+            outputs += treadmillTargets.filter { if case .speed = $0 { true } else { false } }.map { .target($0) }
             return outputs
         case .pause:
             isPaused = true
@@ -196,6 +198,7 @@ public struct ProgramRun: Sendable {
             step.lastTargetWatts = watts
             outputs.append(.target(.power(watts: watts)))
         }
+        outputs += treadmillTargets.map { .target($0) }
         return outputs
     }
 

@@ -94,6 +94,9 @@ public struct SimulatorPlugin: Plugin {
     private let configuration: Configuration
     let context: PluginContext
     private let workoutStates: Inbox<WorkoutStateChanged>
+    /// Targets for the simulated machine (a program's, the console's `target`).
+    private let targets: Inbox<MachineTarget>
+    private let trainer: SimulatedTrainer
     /// The simulated sensors' parts of "status now".
     let statusParts = SimulatedStatusParts()
 
@@ -101,6 +104,8 @@ public struct SimulatorPlugin: Plugin {
         self.configuration = configuration
         self.context = context
         workoutStates = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "simulator")
+        targets = context.bus.inbox(of: MachineTarget.self, subscriber: "simulator targets")
+        trainer = SimulatedTrainer(track: configuration.track, kind: configuration.kind)
     }
 
     public func run() async throws {
@@ -167,6 +172,11 @@ public struct SimulatorPlugin: Plugin {
                 }
             }
         }
+        let targets = targets, trainer = trainer
+        let steering = Task {
+            for await target in targets { trainer.take(target.target) }
+        }
+        defer { steering.cancel() }
         let states = workoutStates
         let forwarding = Task {
             for await state in states where state.state == .finished {
@@ -230,7 +240,7 @@ public struct SimulatorPlugin: Plugin {
                     source: "simulator",
                     timestamp: date, isSimulated: true))
         }
-        if let indoor = second.indoor { publish(indoor, at: date) }
+        if let indoor = second.indoor { publish(trainer.adjusted(indoor, offset: second.offset), at: date) }
         if let steps = second.steps {
             bus.publish(
                 StepsCounted(

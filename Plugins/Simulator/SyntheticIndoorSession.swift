@@ -40,11 +40,7 @@ public enum SyntheticIndoorSession {
             let effort = effort(second: second, total: total)
             let power = 100 + 220 * effort + 6 * sin(Double(second) / 7)
             let cadence = 78 + 20 * effort + 2 * sin(Double(second) / 11)
-            // Air drag (P ≈ 0.5·ρ·CdA·v³, CdA 0.32, ρ 1.2) plus rolling (4 W per m/s): solved for v by a few steps.
-            var speed = 8.0
-            for _ in 0..<8 {
-                speed -= (0.192 * speed * speed * speed + 4 * speed - power) / (0.576 * speed * speed + 4)
-            }
+            let speed = flatSpeed(watts: power)
             distance += speed
             return SimulatedSecond(
                 offset: second, heartRate: heart.follow(effort: effort), latitude: nil, longitude: nil, steps: nil,
@@ -52,6 +48,16 @@ public enum SyntheticIndoorSession {
                     origin: .wheel, speedMetersPerSecond: speed, totalDistanceMeters: distance, cadence: cadence,
                     powerWatts: Int(power.rounded())))
         }
+    }
+
+    /// The speed, m/s, that `watts` holds on a flat road: air drag (P ≈ 0.5·ρ·CdA·v³, CdA 0.32, ρ 1.2) plus rolling
+    /// (4 W per m/s), solved for v by a few Newton steps.
+    static func flatSpeed(watts: Double) -> Double {
+        var speed = 8.0
+        for _ in 0..<8 {
+            speed -= (0.192 * speed * speed * speed + 4 * speed - watts) / (0.576 * speed * speed + 4)
+        }
+        return max(0, speed)
     }
 
     /// A belt from 8 to 12 km/h, with a 4 % hill in each hard block; the treadmill counts distance.

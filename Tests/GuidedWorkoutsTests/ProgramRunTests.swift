@@ -288,4 +288,27 @@ struct RunDriver {
                 "50: Core done. Well done!", "50: finished",
             ])
     }
+
+    @Test func aTreadmillProgramSendsTheBeltsSpeedAndInclineAndAnOutdoorRunSendsNoPace() {
+        let hill = Target(intensity: .speed(kilometersPerHour: 10), inclinePercent: 6)
+        let steps: [ProgramStep] = [
+            .interval(Interval(name: "Hill", length: .time(.seconds(20)), target: hill)),
+            .interval(
+                Interval(
+                    name: "Down", role: .recover, length: .time(.seconds(20)),
+                    target: Target(intensity: .pace(secondsPerKilometer: 360)))),
+        ]
+        var driver = RunDriver(Program(name: "Hills", kind: .treadmill, steps: steps))
+        driver.handle(.harder)
+        driver.run(to: 20)
+        #expect(
+            driver.log.filter { $0.contains("target") } == [
+                "0: target speed(metersPerSecond: \(10 / 3.6))", "0: target incline(percent: 6.0)",
+                "0: target speed(metersPerSecond: \(10.5 / 3.6))",
+                "20: target speed(metersPerSecond: \(10.5 / 3.6))",
+            ])
+        var outdoor = RunDriver(Program(name: "Hills", kind: .run, steps: steps))
+        outdoor.run(to: 40)
+        #expect(!outdoor.log.contains { $0.contains("target") })
+    }
 }

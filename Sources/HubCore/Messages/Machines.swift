@@ -62,3 +62,21 @@ public struct MachineTarget: BusMessage, Equatable {
         self.origin = origin
     }
 }
+
+extension MachineTarget.Target {
+    /// "200 watts", "resistance 5", "12.5 km/h", "3 percent incline": as the hub says and shows it.
+    public var words: String {
+        switch self {
+        case .power(let watts): Format.counted(watts, "watt")
+        case .resistance(let level): "resistance \(Self.number(level))"
+        case .speed(let metersPerSecond): "\(Self.number(metersPerSecond * 3.6)) km/h"
+        case .incline(let percent): "\(Self.number(percent)) percent incline"
+        }
+    }
+
+    /// 3 or 3.5, not 3.0.
+    private static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HubCore
+import Synchronization
+
+/// The simulated indoor machine taking `MachineTarget`s as a real one does, so that a program (or the console's
+/// `target`) has something to steer in a demo: a spin bike's trainer holds a power (ERG: the rider's effort no longer
+/// sets it), a treadmill holds its belt's speed and incline. A rower takes none, as real rowers do not.
+///
+/// The recorded session stays as it is; each second read from it is adjusted here before it is published.
+final class SimulatedTrainer: Sendable {
+    enum Machine: Sendable {
+        case bike, treadmill, none
+    }
+
+    private struct Held {
+        var watts: Int?
+        var metersPerSecond: Double?
+        var inclinePercent: Double?
+        /// What the machine gives now, moving towards what it holds.
+        var currentWatts: Double?
+        var currentMetersPerSecond: Double?
+        /// Metres gained (or lost) against the recording since the first target, for the machine's running total.
+        var extraMeters = 0.0
+    }
+
+    /// A trainer moves half the way to its new power each second (about 3 s to settle, as an ERG trainer does)…
+    static let powerShare = 0.5
+    /// …and a treadmill's belt changes by at most this much each second (1.8 km/h a second).
+    static let beltChange = 0.5
+
+    let machine: Machine
+    private let held = Mutex(Held())
+
+    init(machine: Machine) { self.machine = machine }
+
+    /// The machine a session of `track` has, from its first indoor second.
+    convenience init(track: [SimulatedSecond], kind: WorkoutKind?) {
+        let first = track.first?.indoor
+        let machine: Machine =
+            if first?.origin == .wheel, first?.powerWatts != nil { .bike }
+            else if kind == .treadmill, first?.origin == .machine { .treadmill }
+            else { .none }
+        self.init(machine: machine)
+    }
+
+    /// Holds `target` from the next second, if this machine takes that kind of target.
+    func take(_ target: MachineTarget.Target) {
+        held.withLock { held in
+            switch (machine, target) {
+            case (.bike, .power(let watts)): held.watts = watts
+            case (.treadmill, .speed(let metersPerSecond)): held.metersPerSecond = metersPerSecond
+            case (.treadmill, .incline(let percent)): held.inclinePercent = percent
+            default: break
+            }
+        }
+    }
+
+    /// `reading` as the machine gives it while holding its targets; as recorded until the first target.
+    func adjusted(_ reading: IndoorReading, offset: Int) -> IndoorReading {
+        held.withLock { held in
+            var result = reading
+            if let watts = held.watts, let recorded = reading.powerWatts {
+                let now = held.currentWatts ?? Double(recorded)
+                let next = now + (Double(watts) - now) * Self.powerShare
+                held.currentWatts = next
+                // A trainer's own small wobble around what it holds.
+                result.powerWatts = max(0, Int((next + 3 * sin(Double(offset) / 5)).rounded()))
+                result.speedMetersPerSecond = SyntheticIndoorSession.flatSpeed(watts: Double(result.powerWatts ?? 0))
+            }
+            if let speed = held.metersPerSecond {
+                let now = held.currentMetersPerSecond ?? reading.speedMetersPerSecond
+                let next = now + min(Self.beltChange, max(-Self.beltChange, speed - now))
+                held.currentMetersPerSecond = next
+                result.speedMetersPerSecond = next
+            }
+            if let incline = held.inclinePercent { result.inclinePercent = incline }
+            held.extraMeters += result.speedMetersPerSecond - reading.speedMetersPerSecond
+            result.totalDistanceMeters = max(0, reading.totalDistanceMeters + held.extraMeters)
+            return result
+        }
+    }
+}

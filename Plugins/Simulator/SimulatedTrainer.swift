@@ -37,9 +37,9 @@ final class SimulatedTrainer: Sendable {
     convenience init(track: [SimulatedSecond], kind: WorkoutKind?) {
         let first = track.first?.indoor
         let machine: Machine =
-            if first?.origin == .wheel, first?.powerWatts != nil { .bike }
-            else if kind == .treadmill, first?.origin == .machine { .treadmill }
-            else { .none }
+            if first?.origin == .wheel, first?.powerWatts != nil {
+                .bike
+            } else if kind == .treadmill, first?.origin == .machine { .treadmill } else { .none }
         self.init(machine: machine)
     }
 

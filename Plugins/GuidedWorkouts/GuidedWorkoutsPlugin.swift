@@ -16,9 +16,10 @@ public struct GuidedWorkoutsPlugin: Plugin {
 
     /// The `[plugins.programs]` table.
     public struct Configuration: PluginConfiguration {
-        /// Functional threshold power, for targets in % of FTP (`ftp = 230`); none (0): those send no target.
+        /// Functional threshold power, for targets in % of FTP (`ftp = 230`); none (0): the profile's, if any.
         public var ftpWatts: Int?
-        /// Maximum heart rate, for heart-rate zone cues (`max-heart-rate = 185`); none (0): no such cues.
+        /// Maximum heart rate, for heart-rate zone cues (`max-heart-rate = 185`); none (0): predicted from the
+        /// profile's birth date, if any.
         public var maxHeartRate: Int?
         /// The program chosen at start-up, by id or name (`program = "8x400"`).
         public var program: String?
@@ -91,19 +92,15 @@ public struct GuidedWorkoutsPlugin: Plugin {
 
     public func run() async throws {
         let inbox = inbox
-        // The FTP of `[plugins.programs] ftp`, else the profile's (`stayfit profile set --ftp`), as it is now.
-        var ftpWatts = configuration.ftpWatts
-        if ftpWatts == nil, let profiles = try? context.store((any ProfileSource).self) {
-            ftpWatts = (try? await profiles.profile())?.ftpWatts
-        }
-        var session = ProgramSession(
-            settings: ProgramRun.Settings(ftpWatts: ftpWatts, maxHeartRate: configuration.maxHeartRate))
+        var session = ProgramSession(settings: await settings())
         if let name = configuration.program {
             let entries = await programs()
             if let entry = entries.named(name) {
                 session.chosen = entry
             } else {
+                // The configuration is read before the store is open, so this is the first moment to know.
                 context.logger.warning("no program of that id or name", metadata: ["program": "\(name)"])
+                publish([Announcement("No program called \(name). Choose one with program on the console.")])
             }
         }
         await withGracefulShutdownHandler {
@@ -120,6 +117,20 @@ public struct GuidedWorkoutsPlugin: Plugin {
         } onGracefulShutdown: {
             inbox.post(.stop)
         }
+    }
+
+    /// The FTP and maximum heart rate of `[plugins.programs]`, else the profile's as it is now: its FTP (`stayfit
+    /// profile set --ftp`) and the maximum predicted from its birth date, as the voice coach's zones have it.
+    private func settings() async -> ProgramRun.Settings {
+        var settings = ProgramRun.Settings(ftpWatts: configuration.ftpWatts, maxHeartRate: configuration.maxHeartRate)
+        guard settings.ftpWatts == nil || settings.maxHeartRate == nil,
+            let profile = try? await context.store((any ProfileSource).self).profile()
+        else { return settings }
+        settings.ftpWatts = settings.ftpWatts ?? profile.ftpWatts
+        if settings.maxHeartRate == nil, let age = profile.ageYears(on: context.clock.now), age > 0 {
+            settings.maxHeartRate = Int(MaximumHeartRate.predicted(ageYears: age).rounded())
+        }
+        return settings
     }
 
     private func programs() async -> [ProgramLibraryEntry] {

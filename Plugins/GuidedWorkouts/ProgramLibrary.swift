@@ -53,7 +53,7 @@ public struct ShelfProgramLibrary: ProgramLibrary {
 
 extension [ProgramLibraryEntry] {
     /// The entry whose id or name is `text`, case and spacing aside.
-    func named(_ text: String) -> ProgramLibraryEntry? {
+    public func named(_ text: String) -> ProgramLibraryEntry? {
         let wanted = Self.folded(text)
         return first { Self.folded($0.id) == wanted } ?? first { Self.folded($0.program.name) == wanted }
     }

@@ -12,11 +12,15 @@ struct CueState: Sendable {
     var heartRateSince: Duration = .zero
     /// The program's time of the last cue, shared by every figure.
     var lastCueAt: Duration?
+    /// What the last cue said ("heart rate over"), while the figure stays off, and the gap before it is said again.
+    var repeated: String?
+    var repeatGap: Duration = .zero
 
     /// Forgets the sides (a new step, a new target, a pause); the last cue's time stays.
     mutating func reset() {
         power = .within
         heartRate = .within
+        repeated = nil
     }
 }
 
@@ -28,13 +32,16 @@ extension ProgramRun {
     static let backWithin = 0.02
     /// How long a figure stays off before a cue.
     static let cueAfter: Duration = .seconds(10)
-    /// At most one cue this often.
+    /// At most one cue this often…
     static let cueGap: Duration = .seconds(30)
+    /// …and the same advice, said again while the figure stays off, after twice the gap before, up to this: a
+    /// person who cannot (or will not) follow it hears it less and less, not every 30 s for a whole cool-down.
+    static let longestRepeatGap: Duration = .seconds(240)
     /// Heart-rate hysteresis, in beats a minute.
     static let heartRateSlack = 3
 
     mutating func figureCues(_ figures: Figures) -> [Output] {
-        var candidates: [String] = []
+        var candidates: [(text: String, key: String)] = []
         if let target = currentTargetWatts, let power = figures.powerWatts {
             let t = Double(target), p = Double(power)
             let side = Self.side(
@@ -46,7 +53,7 @@ extension ProgramRun {
             }
             if side != .within, programTime - cues.powerSince >= Self.cueAfter {
                 let advice = side == .under ? "push a little" : "ease off"
-                candidates.append("power \(power), target \(target), \(advice)")
+                candidates.append(("power \(power), target \(target), \(advice)", "power \(side)"))
             }
         } else {
             cues.power = .within
@@ -65,17 +72,26 @@ extension ProgramRun {
                 cues.heartRateSince = programTime
             }
             if side != .within, programTime - cues.heartRateSince >= Self.cueAfter {
-                candidates.append(
+                let advice =
                     side == .over
-                        ? "heart rate above zone \(zone), ease off" : "heart rate below zone \(zone), pick it up")
+                    ? "heart rate above zone \(zone), ease off" : "heart rate below zone \(zone), pick it up"
+                candidates.append((advice, "heart rate \(side)"))
             }
         } else {
             cues.heartRate = .within
         }
-        guard let text = candidates.first else { return [] }
-        if let lastCueAt = cues.lastCueAt, programTime - lastCueAt < Self.cueGap { return [] }
+        guard let cue = candidates.first(where: { $0.key != cues.repeated }) ?? candidates.first else {
+            cues.repeated = nil
+            return []
+        }
+        let again = cue.key == cues.repeated
+        if let lastCueAt = cues.lastCueAt, programTime - lastCueAt < (again ? cues.repeatGap : Self.cueGap) {
+            return []
+        }
+        cues.repeatGap = again ? min(Self.longestRepeatGap, cues.repeatGap * 2) : Self.cueGap * 2
+        cues.repeated = cue.key
         cues.lastCueAt = programTime
-        return [.say(text)]
+        return [.say(cue.text)]
     }
 
     /// The side of the target `value` is on, given the side it was on: off beyond `low`/`high`, back only

@@ -76,7 +76,9 @@ struct ProgramSession: Sendable {
             switch output {
             case .stepStarted(let number, let count, let text):
                 messages.append(
-                    ProgramStepStarted(program: current.program.name, number: number, count: count, text: text))
+                    ProgramStepStarted(
+                        program: current.program.name, number: number, count: count, text: text,
+                        endsWhenDone: current.steps[number - 1].length == .done))
             case .say(let text): messages.append(Announcement(text))
             case .target(let target): messages.append(MachineTarget(target, origin: .program))
             case .finished:

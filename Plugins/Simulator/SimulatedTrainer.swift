@@ -21,6 +21,9 @@ final class SimulatedTrainer: Sendable {
         var currentMetersPerSecond: Double?
         /// Metres gained (or lost) against the recording since the first target, for the machine's running total.
         var extraMeters = 0.0
+        /// The effort, 0 to about 1, of what the machine gives now, and the heart rate that follows it.
+        var effort: Double?
+        var heartRate: Double?
     }
 
     /// A trainer moves half the way to its new power each second (about 3 s to settle, as an ERG trainer does)…
@@ -74,9 +77,29 @@ final class SimulatedTrainer: Sendable {
                 result.speedMetersPerSecond = next
             }
             if let incline = held.inclinePercent { result.inclinePercent = incline }
+            switch machine {
+            case .bike where held.watts != nil:
+                held.effort = (Double(result.powerWatts ?? 0) - 100) / 220
+            case .treadmill where held.metersPerSecond != nil || held.inclinePercent != nil:
+                // 8 to 12 km/h is the session's range of effort; each percent of incline is worth about 0.5 km/h.
+                held.effort = (result.speedMetersPerSecond * 3.6 + 0.5 * (result.inclinePercent ?? 0) - 8) / 4
+            default: break
+            }
             held.extraMeters += result.speedMetersPerSecond - reading.speedMetersPerSecond
             result.totalDistanceMeters = max(0, reading.totalDistanceMeters + held.extraMeters)
             return result
+        }
+    }
+
+    /// The heart rate that goes with the effort the machine holds, moving a thirtieth of the way there each second,
+    /// as the recorded session's does; `recorded` until the first target.
+    func heartRate(recorded: Int?) -> Int? {
+        held.withLock { held in
+            guard let effort = held.effort, let recorded else { return recorded }
+            let now = held.heartRate ?? Double(recorded)
+            let next = now + (95 + 85 * min(1.2, max(0, effort)) - now) / 30
+            held.heartRate = next
+            return Int(next.rounded())
         }
     }
 }

@@ -225,7 +225,9 @@ public struct SimulatorPlugin: Plugin {
 
     private func publish(_ second: SimulatedSecond, at date: Date, stepsBefore: Int) {
         let bus = context.bus
-        if let heartRate = second.heartRate {
+        // The machine first: the heart rate follows the effort it holds.
+        let indoor = second.indoor.map { trainer.adjusted($0, offset: second.offset) }
+        if let heartRate = second.indoor == nil ? second.heartRate : trainer.heartRate(recorded: second.heartRate) {
             // No beat-to-beat intervals: a recording of heart rates has none, and 60,000 / bpm would make an HRV
             // figure (2 ms in the demo) out of nothing. A simulated workout shows no HRV.
             publish(
@@ -240,7 +242,7 @@ public struct SimulatorPlugin: Plugin {
                     source: "simulator",
                     timestamp: date, isSimulated: true))
         }
-        if let indoor = second.indoor { publish(trainer.adjusted(indoor, offset: second.offset), at: date) }
+        if let indoor { publish(indoor, at: date) }
         if let steps = second.steps {
             bus.publish(
                 StepsCounted(

@@ -15,8 +15,15 @@ struct DemoCommand: AsyncParsableCommand {
             + "coach says and the workout's summary."
     )
 
-    @Option(help: "Length of the built-in run, in minutes (1 to 600).")
-    var minutes = 10
+    @Option(help: "Length of the built-in run, in minutes (1 to 600; 10, or with --program what it needs).")
+    var minutes: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Follow this program (an id or a name from stayfit programs list): every cue and every target sent is "
+                + "shown, a set ends after 40 simulated seconds, and the workout ends with the program.",
+            valueName: "program"))
+    var program: String?
 
     @Option(
         help: ArgumentHelp(
@@ -66,8 +73,12 @@ struct DemoCommand: AsyncParsableCommand {
         if let kind {
             do { _ = try WorkoutKind(parsing: kind) } catch { throw ValidationError("--kind: \(error).") }
         }
-        guard (1...600).contains(minutes) else {
+        if let minutes, !(1...600).contains(minutes) {
             throw ValidationError("--minutes must be from 1 to 600 (got \(minutes)).")
+        }
+        if let program, program.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--program needs an id or a name, e.g. --program \"8 x 400 m\" (see stayfit programs list).")
         }
         guard (0.1...1000).contains(speed) else {
             throw ValidationError("--speed must be from 0.1 to 1000 (got \(speed)).")
@@ -97,7 +108,12 @@ struct DemoCommand: AsyncParsableCommand {
             let musicFolder = try audioOut.map { _ in try PrivateFolder.make(prefix: "stayfit-demo-music") }
             defer { if let musicFolder { try? FileManager.default.removeItem(atPath: musicFolder) } }
             let music = try audioOut.map { try demoMusic(into: $0, folder: musicFolder ?? "") } ?? ""
-            let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(minutes)"
+            let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
+            var followed: DemoProgram?
+            if let program { followed = try await DemoProgram(named: program, store: store, now: Date()) }
+            let played = try kind.map { try WorkoutKind(parsing: $0) } ?? followed?.entry.program.kind ?? .default
+            let length = minutes ?? followed?.minutes ?? 10
+            let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(length)"
             let text = """
                 [hub]
                 log-level = "\(verbose ? "info" : "warning")"
@@ -106,17 +122,18 @@ struct DemoCommand: AsyncParsableCommand {
                 \(source)
                 workout = "auto"
                 when-done = "quit"
-                kind = "\(try kind.map { try WorkoutKind(parsing: $0) }?.rawValue ?? WorkoutKind.default.rawValue)"
+                kind = "\(played.rawValue)"
 
                 [plugins.console]
                 progress-every-seconds = 60
 
                 [plugins.voice-coach]
                 \(music)
+
+                \(followed?.table(quoting: tomlString) ?? "")
                 """
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
-            let store = try HubStore(directory: directory, announcesWrites: false)  // the demo hub's own
             // Without an audio output the coach's sentences are shown, not synthesised: no speech engine runs.
             let registry =
                 audioOut != nil
@@ -140,12 +157,15 @@ struct DemoCommand: AsyncParsableCommand {
                 throw CLIError(
                     "\(Format.printable(error.problem, limit: 300)). \(fix)", exitCode: ConfigurationError.exitCode)
             }
-            let played = try kind.map { try WorkoutKind(parsing: $0) } ?? .default
             let session =
                 SyntheticIndoorSession.make(kind: played, minutes: 1) != nil ? played.name.lowercased() : "run"
-            let length = file == nil ? "a \(minutes)-minute simulated \(session)" : "the recording \(file ?? "")"
+            let what =
+                if let file { "the recording \(file)" } else if followed != nil { "a simulated \(session)" } else {
+                    "a \(length)-minute simulated \(session)"
+                }
+            let following = followed.map { ", following \($0.description); the workout ends with the program" } ?? ""
             // Unbuffered, so it comes before the console's lines when stdout is a pipe.
-            writeLine("StayFit Hub demo: \(length) at \(speed.formatted())× real time.")
+            writeLine("StayFit Hub demo: \(what) at \(speed.formatted())× real time\(following).")
             // The recording's failures (a full disk): the music plugin says them on the bus as the hub stops.
             let audioFailures = hub.bus.inbox(of: String.self, subscriber: "demo") {
                 $0.route(AudioStatusChanged.self) {
@@ -153,15 +173,24 @@ struct DemoCommand: AsyncParsableCommand {
                 }
             }
             // Every sentence the coach says, labelled with the (simulated) time of the event it speaks about.
+            // Every sentence the coach says, labelled with the (simulated) time of the event it speaks about, and
+            // every target sent to the (simulated) machine and every press of the simulated person.
             let cues = hub.bus.inbox(of: String.self, subscriber: "demo-cues", capacity: 1024) {
                 $0.route(SpeechClip.self) { "\(Format.timeOfDay(clock.wallTime(of: $0.eventAt))) Coach: \($0.text)" }
+                $0.route(MachineTarget.self) { "\(Format.timeOfDay(clock.now)) Target sent: \($0.target.words)" }
+                $0.route(ProgramCommand.self) { _ in "\(Format.timeOfDay(clock.now)) You: done" }
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await line in cues { writeLine(line) }
                 }
+                if followed != nil {
+                    let person = DemoPerson(bus: hub.bus, clock: clock)
+                    group.addTask { await person.run() }
+                }
                 defer { cues.finish() }
                 try await hub.run()
+                group.cancelAll()
             }
             audioFailures.finish()
             var audioFailure: String?

@@ -144,6 +144,7 @@ struct TestLibrary: ProgramLibrary {
 
     @Test func anUnknownProgramInTheConfigurationIsNoProgram() async throws {
         try await withPlugin(.init(program: "yoga")) { bus, events in
+            try await expectNext(events, "say No program called yoga. Choose one with program on the console.")
             bus.publish(state(.running, from: .idle))
             bus.publish(ProgramCommand(.done(repetitions: nil)))
             try await expectNext(events, "say No program under way.")

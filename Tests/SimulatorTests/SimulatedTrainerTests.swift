@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    @Test func theHeartRateFollowsThePowerTheTrainerHolds() throws {
+        let track = SyntheticIndoorSession.spinBike(minutes: 10)
+        let trainer = SimulatedTrainer(track: track, kind: .indoorRide)
+        #expect(trainer.heartRate(recorded: 120) == 120, "as recorded until a target comes")
+        trainer.take(.power(watts: 320))
+        var rates: [Int] = []
+        for second in 0..<240 {
+            _ = track[second].indoor.map { trainer.adjusted($0, offset: second) }
+            rates.append(try #require(trainer.heartRate(recorded: track[second].heartRate)))
+        }
+        // Flat out (320 W is an effort of 1) settles at 180, about 30 s a step of the way.
+        #expect(rates.last.map { abs($0 - 180) <= 2 } == true, "\(rates.suffix(5))")
+        #expect(zip(rates, rates.dropFirst()).allSatisfy { $1 >= $0 }, "rises, never jumps back")
+    }
+
     @Test func aTreadmillsBeltMovesToItsSpeedAFewTenthsASecondAndTakesTheIncline() throws {
         let track = SyntheticIndoorSession.treadmill(minutes: 1)
         let trainer = SimulatedTrainer(track: track, kind: .treadmill)

@@ -38,12 +38,15 @@ public struct ProgramStepStarted: BusMessage, Equatable {
     public var count: Int
     /// What was said of it: "Set 2 of 3, bench press, 10 reps at 60 kilos".
     public var text: String
+    /// It ends only when the person says so (`done`, or a button's): a set of repetitions.
+    public var endsWhenDone: Bool
 
-    public init(program: String, number: Int, count: Int, text: String) {
+    public init(program: String, number: Int, count: Int, text: String, endsWhenDone: Bool = false) {
         self.program = program
         self.number = number
         self.count = count
         self.text = text
+        self.endsWhenDone = endsWhenDone
     }
 }
 

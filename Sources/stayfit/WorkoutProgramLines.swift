@@ -29,25 +29,26 @@ enum WorkoutProgramLines {
         return lines + table(rows)
     }
 
-    /// What was done of what was planned: `8 of 10 reps at 60 kg`, `3:40 of 4:00`, `0.98 km of 1.00 km`.
+    /// What was done of what was planned: `8 of 10 reps at 60 kg, 0:40`, `3:40 of 4:00`, `0.98 km of 1.00 km`.
     static func done(_ step: WorkoutProgramStep, units: UnitSystem) -> String {
-        var parts: [String] = []
+        var work: [String] = []
         if let planned = step.plannedRepetitions {
             let made = step.repetitions.map { "\($0) of " } ?? ""
-            parts.append(made + Format.counted(planned, "rep"))
+            work.append(made + Format.counted(planned, "rep"))
         }
         if let weight = step.plannedWeightKilograms {
-            parts.append("at \(Format.fixed(weight, decimals: weight.rounded() == weight ? 0 : 1)) kg")
+            work.append("at \(Format.fixed(weight, decimals: weight.rounded() == weight ? 0 : 1)) kg")
         }
-        if let meters = step.plannedDistanceMeters {
-            parts.append("\(units.distance(meters: step.distanceMeters)) of \(units.distance(meters: meters))")
-        } else if step.plannedRepetitions == nil || step.seconds > 0 {
-            let time = Format.clock(seconds: Format.wholeNumber(step.seconds.rounded()))
-            parts.append(
-                step.plannedSeconds.map { "\(time) of \(Format.clock(seconds: Format.wholeNumber($0.rounded())))" }
-                    ?? time)
-        }
-        return parts.joined(separator: " ")
+        let time = Format.clock(seconds: Format.wholeNumber(step.seconds.rounded()))
+        let length =
+            if let meters = step.plannedDistanceMeters {
+                "\(units.distance(meters: step.distanceMeters)) of \(units.distance(meters: meters))"
+            } else if let seconds = step.plannedSeconds {
+                "\(time) of \(Format.clock(seconds: Format.wholeNumber(seconds.rounded())))"
+            } else {
+                time
+            }
+        return [work.joined(separator: " "), length].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// `271 W (planned 276)`, `planned 138–276 W` without a measurement, or nothing.

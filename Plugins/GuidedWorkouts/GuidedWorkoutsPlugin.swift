@@ -103,16 +103,22 @@ public struct GuidedWorkoutsPlugin: Plugin {
                 publish([Announcement("No program called \(name). Choose one with program on the console.")])
             }
         }
+        var steps = StepLog(context: context)
         await withGracefulShutdownHandler {
             loop: for await event in inbox {
                 switch event {
                 case .choose(let choice): publish(session.choose(choice, from: await programs()))
                 case .command(let action): publish(session.handle(action))
-                case .state(let change): publish(session.stateChanged(change))
-                case .progress(let progress): publish(session.progress(progress))
+                case .state(let change):
+                    steps.workoutChanged(change)
+                    publish(session.stateChanged(change, at: context.clock.now))
+                case .progress(let progress):
+                    publish(session.progress(progress, at: context.clock.wallTime(of: progress.at)))
                 case .stop: break loop
                 }
                 following.isOn = session.run != nil
+                // After what the step's end says is published: the store never holds up the next step's words.
+                await steps.save(from: session)
             }
         } onGracefulShutdown: {
             inbox.post(.stop)

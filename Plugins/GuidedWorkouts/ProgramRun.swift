@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import Programs
 
@@ -35,12 +36,19 @@ public struct ProgramRun: Sendable {
         public var distanceMeters: Double
         public var powerWatts: Int?
         public var heartRate: Int?
+        /// The wall-clock label of the moment the figures stand at, as the workout's seconds are labelled: it only
+        /// labels the steps' records (``StepRecord/startedAt``); the run's time is `moving`.
+        public var at: Date?
 
-        public init(moving: Duration, distanceMeters: Double = 0, powerWatts: Int? = nil, heartRate: Int? = nil) {
+        public init(
+            moving: Duration, distanceMeters: Double = 0, powerWatts: Int? = nil, heartRate: Int? = nil,
+            at: Date? = nil
+        ) {
             self.moving = moving
             self.distanceMeters = distanceMeters
             self.powerWatts = powerWatts
             self.heartRate = heartRate
+            self.at = at
         }
     }
 
@@ -169,9 +177,13 @@ public struct ProgramRun: Sendable {
     }
 
     /// Ends the run where it is (the workout stopped): the step under way is kept as stopped.
-    public mutating func stop() {
+    ///
+    /// - Parameter date: the wall-clock label of the stop, the stopped step's end; nil ends it at the last figures.
+    public mutating func stop(at date: Date? = nil) {
         guard isStarted, !isFinished else { return }
-        records.append(record(.stopped, repetitions: nil))
+        var stopped = record(.stopped, repetitions: nil)
+        if let date { stopped.endedAt = date }
+        records.append(stopped)
         index = steps.count
     }
 
@@ -188,6 +200,8 @@ public struct ProgramRun: Sendable {
     private mutating func begin(_ newIndex: Int) -> [Output] {
         index = newIndex
         step = StepState()
+        // A step starts where the one before ended, at the figures that ended it.
+        step.startedAt = last?.at
         cues.reset()
         guard index < steps.count else {
             return [.say("\(Spoken.capitalised(program.name)) done. Well done!"), .finished]
@@ -215,20 +229,28 @@ public struct ProgramRun: Sendable {
         case .time(let time): plannedTime = time
         case .distance(let meters): plannedDistance = meters
         }
+        var weight: Double?
+        if case .set(let exercise, _) = current.kind { weight = exercise.weightKilograms }
         return StepRecord(
             number: index + 1, title: announcement(of: current), plannedRepetitions: current.plannedRepetitions,
             repetitions: current.plannedRepetitions == nil || outcome == .skipped
                 ? nil : repetitions ?? (outcome == .completed ? current.plannedRepetitions : nil),
             plannedTime: plannedTime, plannedDistanceMeters: plannedDistance, time: step.time,
             distanceMeters: step.distanceMeters, averagePowerWatts: step.power.average,
-            averageHeartRate: step.heartRate.average, outcome: outcome)
+            averageHeartRate: step.heartRate.average, outcome: outcome, plannedWeightKilograms: weight,
+            plannedPowerStartWatts: targetWatts(at: 0), plannedPowerEndWatts: targetWatts(at: 1),
+            startedAt: step.startedAt, endedAt: last?.at)
     }
 
     // MARK: - Targets
 
     /// The power target of the step under way now, shifted by `easier`/`harder`; nil without one (or without the
     /// FTP a target in % of FTP needs).
-    var currentTargetWatts: Int? {
+    var currentTargetWatts: Int? { targetWatts(at: fractionDone) }
+
+    /// The power target of the step under way `fraction` (0 to 1) along its length: a ramp's changes, any other
+    /// stays.
+    private func targetWatts(at fraction: Double) -> Int? {
         guard index < steps.count, let intensity = steps[index].target?.intensity else { return nil }
         let planned: Double
         switch intensity {
@@ -238,7 +260,7 @@ public struct ProgramRun: Sendable {
             planned = Double(ftp) * percent / 100
         case .ftpRamp(let from, let to):
             guard let ftp = settings.ftpWatts else { return nil }
-            planned = Double(ftp) * (from + (to - from) * fractionDone) / 100
+            planned = Double(ftp) * (from + (to - from) * fraction) / 100
         default: return nil
         }
         return max(1, Format.wholeNumber((planned * Double(100 + shiftPercent) / 100).rounded()))
@@ -265,6 +287,8 @@ public struct ProgramRun: Sendable {
 
 /// Where a run is in its step under way.
 struct StepState: Sendable {
+    /// The wall-clock label of the figures it started at.
+    var startedAt: Date?
     var time: Duration = .zero
     var distanceMeters: Double = 0
     var power = Average()

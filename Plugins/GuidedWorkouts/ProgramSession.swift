@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import Programs
 
@@ -38,17 +39,18 @@ struct ProgramSession: Sendable {
         return follow { $0.handle(command) }
     }
 
-    mutating func stateChanged(_ change: WorkoutStateChanged) -> [any BusMessage] {
+    /// - Parameter date: the wall-clock label of the change, for the steps' records.
+    mutating func stateChanged(_ change: WorkoutStateChanged, at date: Date? = nil) -> [any BusMessage] {
         switch (change.previous, change.state) {
         case (.idle, .running), (.finished, .running):
             guard let chosen else { return [] }
             run = ProgramRun(program: chosen.program, settings: settings)
-            return follow { $0.start(at: .init(moving: .zero)) }
+            return follow { $0.start(at: .init(moving: .zero, at: date)) }
         case (.running, .paused): return follow { $0.handle(.pause) }
         case (.paused, .running): return follow { $0.handle(.resume) }
         case (_, .finished), (_, .idle):
             if var stopped = run {
-                stopped.stop()
+                stopped.stop(at: date)
                 lastRecords = stopped.records
             }
             run = nil
@@ -57,12 +59,13 @@ struct ProgramSession: Sendable {
         }
     }
 
-    mutating func progress(_ progress: WorkoutProgress) -> [any BusMessage] {
+    /// - Parameter date: the wall-clock label of `progress.at`, for the steps' records.
+    mutating func progress(_ progress: WorkoutProgress, at date: Date? = nil) -> [any BusMessage] {
         let power =
             progress.threeSecondPowerWatts.map { Format.wholeNumber($0.rounded()) } ?? progress.currentPowerWatts
         let figures = ProgramRun.Figures(
             moving: progress.moving, distanceMeters: progress.totals.distanceMeters, powerWatts: power,
-            heartRate: progress.currentHeartRate)
+            heartRate: progress.currentHeartRate, at: date)
         return follow { $0.update(figures) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What was done in one step of a run, beside what was planned: kept for the store.
 public struct StepRecord: Sendable, Equatable {
     /// How the step ended.
@@ -27,4 +29,15 @@ public struct StepRecord: Sendable, Equatable {
     /// Average of the heart rate measured each second of the step, if any was.
     public var averageHeartRate: Int?
     public var outcome: Outcome
+    /// The exercise's load, for a set of one that has one.
+    public var plannedWeightKilograms: Double? = nil
+    /// The power target at the step's start and at its end (they differ on a ramp), with `easier`/`harder` as they
+    /// stood when the step ended: what the machine was asked for. Nil without a power target, or without the FTP a
+    /// target in % of FTP needs.
+    public var plannedPowerStartWatts: Int? = nil
+    public var plannedPowerEndWatts: Int? = nil
+    /// The wall-clock labels of the workout's figures the step started and ended at (``ProgramRun/Figures/at``);
+    /// nil where the figures had none.
+    public var startedAt: Date? = nil
+    public var endedAt: Date? = nil
 }

@@ -94,8 +94,8 @@ public struct SimulatorPlugin: Plugin {
     private let configuration: Configuration
     let context: PluginContext
     private let workoutStates: Inbox<WorkoutStateChanged>
-    /// Targets for the simulated machine (a program's, the console's `target`).
-    private let targets: Inbox<MachineTarget>
+    /// Takes targets for the simulated machine (a program's, the console's `target`); it delivers nothing.
+    private let targets: Inbox<Never>
     private let trainer: SimulatedTrainer
     /// The simulated sensors' parts of "status now".
     let statusParts = SimulatedStatusParts()
@@ -104,8 +104,16 @@ public struct SimulatorPlugin: Plugin {
         self.configuration = configuration
         self.context = context
         workoutStates = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "simulator")
-        targets = context.bus.inbox(of: MachineTarget.self, subscriber: "simulator targets")
-        trainer = SimulatedTrainer(track: configuration.track, kind: configuration.kind)
+        let trainer = SimulatedTrainer(track: configuration.track, kind: configuration.kind)
+        self.trainer = trainer
+        // Taken as it is published, on the publisher's thread, not from a task: at 300× a hub second is 3 ms, and a
+        // task waiting for a busy pool would let the machine hold the old target for seconds of hub time.
+        targets = context.bus.inbox(of: Never.self, subscriber: "simulator targets") {
+            $0.route(MachineTarget.self) { target -> Never? in
+                trainer.take(target.target)
+                return nil
+            }
+        }
     }
 
     public func run() async throws {
@@ -172,11 +180,7 @@ public struct SimulatorPlugin: Plugin {
                 }
             }
         }
-        let targets = targets, trainer = trainer
-        let steering = Task {
-            for await target in targets { trainer.take(target.target) }
-        }
-        defer { steering.cancel() }
+        defer { targets.finish() }
         let states = workoutStates
         let forwarding = Task {
             for await state in states where state.state == .finished {

@@ -12,6 +12,7 @@ extension HubStore: StoreChanges {
 
 extension HubStore: ProfileSource {}
 extension HubStore: ProgramShelf {}
+extension HubStore: ProgramStepLog {}
 
 extension HubStore: DeviceMemory {}
 

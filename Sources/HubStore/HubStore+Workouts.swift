@@ -255,7 +255,7 @@ extension HubStore {
         }
     }
 
-    /// Deletes a workout with its samples, pauses and laps.
+    /// Deletes a workout with its samples, pauses, laps and program steps.
     ///
     /// - Throws: `HubStoreError` with `isNotFound` when there is no such workout.
     public func deleteWorkout(_ id: WorkoutID) async throws {

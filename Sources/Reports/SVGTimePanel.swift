@@ -22,6 +22,28 @@ public struct SVGTimePanel: Sendable {
     public var emptyText = "no data"
     /// Steps the value axis may take, when not 1, 2, 2.5 or 5 times a power of ten (pace: 15 s, 30 s, 1 min …).
     public var steps: [Double]?
+    /// A line drawn under the series, with its legend beside the title: the planned power under the power.
+    public var reference: ReferenceLine?
+
+    /// A line to read the series against, such as what was planned.
+    public struct ReferenceLine: Sendable {
+        /// Stretches of (seconds since 1970, value), each drawn as one line: a gap between them where there is none.
+        public var runs: [[(time: TimeInterval, value: Double)]]
+        public var color: String
+        /// What the legend calls it: "planned power".
+        public var label: String
+
+        public init(runs: [[(time: TimeInterval, value: Double)]], color: String, label: String) {
+            (self.runs, self.color, self.label) = (runs, color, label)
+        }
+
+        /// The lowest and highest value, or nil without any.
+        var valueRange: ClosedRange<Double>? {
+            let values = runs.joined().map(\.value)
+            guard let low = values.min(), let high = values.max() else { return nil }
+            return low...high
+        }
+    }
 
     static let zoneColors = ["#dbeafe", "#dcfce7", "#fef9c3", "#ffedd5", "#fee2e2"]
 
@@ -38,7 +60,7 @@ public struct SVGTimePanel: Sendable {
         let left = x + 52, right = x + width - 40, top = y + 26, bottom = y + height - 26
         svg.text(title, x: x + 4, y: y + 15, size: 14, bold: true)
         svg.text(unit, x: right, y: y + 15, size: 11, anchor: "end", fill: "#666666")
-        guard let range = fixedRange ?? series.valueRange, end > start else {
+        guard let range = fixedRange ?? Self.union(series.valueRange, reference?.valueRange), end > start else {
             svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "#f5f5f5")
             svg.text(emptyText, x: (left + right) / 2, y: (top + bottom) / 2, anchor: "middle", fill: "#888888")
             return
@@ -79,6 +101,16 @@ public struct SVGTimePanel: Sendable {
             svg.line(x1: tickX, y1: top, x2: tickX, y2: bottom + 4, stroke: "#e0e0e0")
             svg.text(tick.label, x: tickX, y: bottom + 18, size: 11, anchor: "middle", fill: "#555555")
         }
+        if let reference {
+            // Under the series, in its own quieter colour; clipped to the panel's time, as the series is.
+            for run in reference.runs {
+                svg.polyline(
+                    run.map { (xOf(min(end, max(start, $0.time))), yOf($0.value)) }, stroke: reference.color, width: 3)
+            }
+            let legendX = x + 4 + SVGDocument.textWidth(title, size: 14) + 18
+            svg.line(x1: legendX, y1: y + 11, x2: legendX + 18, y2: y + 11, stroke: reference.color, width: 2)
+            svg.text(reference.label, x: legendX + 24, y: y + 15, size: 11, fill: "#666666")
+        }
         for run in runs() {
             let band =
                 run.map { (xOf($0.time), yOf($0.maximum)) } + run.reversed().map { (xOf($0.time), yOf($0.minimum)) }
@@ -102,6 +134,13 @@ public struct SVGTimePanel: Sendable {
         }
         if !current.isEmpty { runs.append(current) }
         return runs
+    }
+
+    /// The range that holds both, or whichever there is.
+    static func union(_ one: ClosedRange<Double>?, _ other: ClosedRange<Double>?) -> ClosedRange<Double>? {
+        guard let one else { return other }
+        guard let other else { return one }
+        return min(one.lowerBound, other.lowerBound)...max(one.upperBound, other.upperBound)
     }
 
     /// 1, 2 or 5 times a power of ten, at least `rough`.

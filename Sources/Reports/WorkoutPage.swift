@@ -13,13 +13,15 @@ public struct WorkoutPage: Sendable {
     /// - Important: the hook for altitude: samples carry no altitude yet. When `WorkoutSample` gains one, pass
     ///   `samples.map(\.altitudeMeters)` here; until then the elevation panel says there is none.
     public var elevationMeters: [Double?]
+    /// The steps of the program the workout followed: their planned power is drawn under the power.
+    public var programSteps: [WorkoutProgramStep]
 
     public init(
         workout: Workout, samples: [WorkoutSample], zones: HeartRateZones, units: UnitSystem,
-        elevationMeters: [Double?] = []
+        elevationMeters: [Double?] = [], programSteps: [WorkoutProgramStep] = []
     ) {
-        (self.workout, self.samples, self.zones, self.units, self.elevationMeters) =
-            (workout, samples, zones, units, elevationMeters)
+        (self.workout, self.samples, self.zones, self.units, self.elevationMeters, self.programSteps) =
+            (workout, samples, zones, units, elevationMeters, programSteps)
     }
 
     /// A bike's workout as speed, as its kind says; any other by how fast it was: over 15 km/h on average is speed
@@ -108,9 +110,10 @@ public struct WorkoutPage: Sendable {
                 points: samples.compactMap { sample in
                     panel.value(sample).map { .init(time: sample.recordedAt.timeIntervalSince1970, value: Double($0)) }
                 })
-            SVGTimePanel(
-                title: panel.title, unit: panel.unit, series: series, start: start, end: end, color: panel.color
-            ).draw(in: &svg, x: 10, y: 60 + Double(3 + index) * panelHeight, width: chartWidth, height: panelHeight)
+            var chart = SVGTimePanel(
+                title: panel.title, unit: panel.unit, series: series, start: start, end: end, color: panel.color)
+            if panel.title == "Power" { chart.reference = plannedPower() }
+            chart.draw(in: &svg, x: 10, y: 60 + Double(3 + index) * panelHeight, width: chartWidth, height: panelHeight)
         }
         if !route.isEmpty { drawRoute(route, in: &svg, x: 620, y: 60, size: 270) }
         return svg.text

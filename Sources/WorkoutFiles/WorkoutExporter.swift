@@ -7,7 +7,8 @@ import HubStore
 /// A new GPX segment (TCX track) starts after each pause; a GPX segment ends with its closing point, the run's end
 /// (``GPXWriter/endSegment(closing:)``), so a run of N seconds has N + 1 points. A TCX states its laps' timers and
 /// has no closing point: one point a second. A TCX lap's totals come from a first pass over the
-/// seconds, since TCX states them before the lap's points; neither pass holds more than a page.
+/// seconds, since TCX states them before the lap's points; neither pass holds more than a page. A workout that
+/// followed a program has a TCX lap per step (``stepRanges(of:steps:)``), else the lap button's laps.
 public enum WorkoutExporter {
     /// Seconds read from the store at a time.
     static let pageSize = 2_000
@@ -48,7 +49,14 @@ public enum WorkoutExporter {
             writer.finish()
             return writer.pointCount
         case .tcx:
-            let laps = try await summariseLaps(of: workout, in: store)
+            // A workout that followed a program has its steps as laps: each interval, set and rest is what a
+            // person looks for in the file, and the lap button's laps of such a workout would cut across them.
+            let steps = try await store.programSteps(of: workout.id)
+            let ranges =
+                steps.isEmpty
+                ? lapRanges(of: workout, laps: try await store.laps(of: workout.id))
+                : stepRanges(of: workout, steps: steps)
+            let laps = try await summarise(ranges, of: workout, in: store)
             var writer = TCXWriter(output: output, startedAt: workout.startedAt, sport: sport)
             var cadence = StepCadence()
             var pausesPassed = PauseFinder(pauses: pauses)
@@ -58,6 +66,10 @@ public enum WorkoutExporter {
                 while lapIndex < 0 || (lapIndex + 1 < laps.count && sample.second > laps[lapIndex].lastSecond) {
                     lapIndex += 1
                     newLap = true
+                    // A step with no second of its own (skipped at once) is still a lap, with no points.
+                    if !steps.isEmpty, lapIndex + 1 < laps.count, sample.second > laps[lapIndex].lastSecond {
+                        writer.beginLap(laps[lapIndex].summary)
+                    }
                 }
                 if newLap { writer.beginLap(laps[lapIndex].summary) }
                 if let previous, pausesPassed.pause(between: previous.recordedAt, and: sample.recordedAt) {
@@ -65,6 +77,10 @@ public enum WorkoutExporter {
                     cadence.reset()
                 }
                 writer.add(point(from: sample, cadence: &cadence, onFoot: workout.kind.movement == .onFoot))
+            }
+            // Steps after the last second (skipped once the workout had stopped moving) are laps too.
+            if !steps.isEmpty {
+                for lap in laps[(lapIndex + 1)...] { writer.beginLap(lap.summary) }
             }
             writer.finish()
             return writer.pointCount
@@ -104,15 +120,14 @@ public enum WorkoutExporter {
 
     // MARK: - Laps
 
-    private struct LapRange {
+    struct LapRange {
+        /// The lap's last moving second.
         var lastSecond: Int
         var summary: TCXWriter.LapSummary
     }
 
-    /// The laps as stored (the last one reaching the end of the workout), with their calories, heart rate and
-    /// top speed from the seconds in them.
-    private static func summariseLaps(of workout: Workout, in store: HubStore) async throws -> [LapRange] {
-        let stored = try await store.laps(of: workout.id)
+    /// The laps as stored (the last one reaching the end of the workout).
+    private static func lapRanges(of workout: Workout, laps stored: [WorkoutLap]) -> [LapRange] {
         var ranges: [LapRange] = []
         var lastSecond = 0
         var startTime = workout.startedAt
@@ -140,6 +155,14 @@ public enum WorkoutExporter {
                                 - (ranges.isEmpty ? 0 : stored.map(\.distanceMeters).reduce(0, +))),
                         kilocalories: 0)))
         }
+        return ranges
+    }
+
+    /// `ranges` with their calories, heart rate and top speed from the seconds in them.
+    private static func summarise(_ ranges: [LapRange], of workout: Workout, in store: HubStore) async throws
+        -> [LapRange]
+    {
+        var ranges = ranges
         var index = 0
         var kilocaloriesBefore = 0.0, kilocaloriesAtEnd = 0.0
         var heartRateSum = 0, heartRateCount = 0

@@ -68,7 +68,8 @@ struct WorkoutsCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one workout with its laps, pauses and samples.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one workout with its laps, pauses, samples and program steps.")
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The workout's id, from 'stayfit workouts list'.") var id: WorkoutID
         @Flag(help: "Print JSON, with every per-second sample.") var json = false
@@ -85,6 +86,8 @@ struct WorkoutsCommand: AsyncParsableCommand {
             var laps: [WorkoutLap]
             var pauses: [WorkoutPause]
             var samples: [WorkoutSample]
+            /// The steps of the program the workout followed, in order; empty without one.
+            var programSteps: [WorkoutProgramStep]
         }
 
         func run() async throws {
@@ -97,14 +100,14 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 }
                 let detail = await Detail(
                     workout: workout, laps: try store.laps(of: id), pauses: try store.pauses(of: id),
-                    samples: try store.samples(of: id))
+                    samples: try store.samples(of: id), programSteps: try store.programSteps(of: id))
                 if json { return print(try JSON.string(detail)) }
                 let units = UnitSystem(try configOptions.load().reports.units)
                 let zones = try await ReportArguments.zones(store: store)
                 if let svg {
                     let page = WorkoutPage(
                         workout: workout, samples: detail.samples, zones: zones, units: units,
-                        elevationMeters: detail.samples.map(\.altitudeMeters))
+                        elevationMeters: detail.samples.map(\.altitudeMeters), programSteps: detail.programSteps)
                     try ReportArguments.writeSVG(page.svg(), to: svg, ifExists: replace.ifExists(at: svg))
                 }
                 let totals = workout.totals
@@ -152,6 +155,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                     say(line)
                 }
                 say("  Samples     \(Format.counted(detail.samples.count, "second")) recorded (--json prints them)")
+                for line in WorkoutProgramLines.lines(steps: detail.programSteps, units: units) { say(line) }
                 if let svg { say(ReportArguments.pictureNote(svg)) }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import Programs
 import Testing
@@ -11,9 +12,13 @@ struct RunDriver {
     var distanceMeters = 0.0
     var log: [String] = []
 
-    init(_ program: Program, settings: ProgramRun.Settings = .init()) {
+    /// The wall-clock label of second 0, when the figures carry labels.
+    var origin: Date?
+
+    init(_ program: Program, settings: ProgramRun.Settings = .init(), origin: Date? = nil) {
         run = ProgramRun(program: program, settings: settings)
-        note(run.start(at: .init(moving: .zero)))
+        self.origin = origin
+        note(run.start(at: .init(moving: .zero, at: origin)))
     }
 
     /// Seconds up to `last`, each with the power and heart rate `figures` gives for it, and `metersPerSecond`.
@@ -29,7 +34,7 @@ struct RunDriver {
                 run.update(
                     .init(
                         moving: .seconds(second), distanceMeters: distanceMeters, powerWatts: power,
-                        heartRate: heartRate)))
+                        heartRate: heartRate, at: origin.map { $0 + Double(second) })))
         }
     }
 
@@ -314,5 +319,47 @@ struct RunDriver {
         var outdoor = RunDriver(Program(name: "Hills", kind: .run, steps: steps))
         outdoor.run(to: 40)
         #expect(!outdoor.log.contains { $0.contains("target") })
+    }
+
+    // MARK: - What the records keep for the store
+
+    @Test func eachRecordKeepsItsPlannedWeightAndStartsWhereTheOneBeforeEnded() throws {
+        let origin = Date(timeIntervalSince1970: 1_795_000_000)
+        var driver = RunDriver(Self.strength, origin: origin)
+        driver.run(to: 40)
+        driver.handle(.done(repetitions: 8))
+        driver.run(to: 135)
+        driver.run.stop(at: origin + 137)
+        let records = driver.run.records
+        try #require(records.count == 3)
+        #expect(records.map(\.plannedWeightKilograms) == [60, nil, 60])
+        #expect(records.map(\.startedAt) == [origin, origin + 40, origin + 130])
+        // A set ended by `done` ends at the last second the run was given; a stopped step where the stop says.
+        #expect(records.map(\.endedAt) == [origin + 40, origin + 130, origin + 137])
+        #expect(records.map(\.plannedPowerStartWatts) == [nil, nil, nil])
+    }
+
+    @Test func aRecordKeepsThePowerTargetAtTheStepsStartAndEnd() throws {
+        let program = Program(
+            name: "Ramp and steady", kind: .indoorRide,
+            steps: [
+                Self.interval("Build", seconds: 60, .ftpRamp(fromPercent: 50, toPercent: 100)),
+                Self.interval("Hold", seconds: 30, .ftp(percent: 90)),
+                Self.interval("Spin", seconds: 30, .power(watts: 120)),
+                Self.interval("Free", seconds: 30),
+            ])
+        var driver = RunDriver(program, settings: .init(ftpWatts: 200))
+        driver.run(to: 60)
+        driver.handle(.harder)
+        driver.run(to: 150)
+        let records = driver.run.records
+        try #require(records.count == 4)
+        #expect(records.map(\.plannedPowerStartWatts) == [100, 189, 126, nil])
+        #expect(records.map(\.plannedPowerEndWatts) == [200, 189, 126, nil])
+        #expect(records.allSatisfy { $0.startedAt == nil && $0.endedAt == nil }, "figures without labels")
+
+        var withoutFTP = RunDriver(program)
+        withoutFTP.run(to: 150)
+        #expect(withoutFTP.run.records.map(\.plannedPowerStartWatts) == [nil, nil, 120, nil])
     }
 }

@@ -135,7 +135,7 @@ import Testing
             try await store.rowCounts() == [
                 "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0,
+                "reminders": 0, "workout_program_steps": 0,
             ])
         #expect(try await store.samples(of: kept).count == 3)
     }
@@ -151,7 +151,12 @@ import Testing
         try await store.saveProfile(
             Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
         try await store.setActiveGoal(Goal(kind: .steps, target: 8_000))
-        _ = try await recordWholeWorkout(startingAt: start)
+        let workout = try await recordWholeWorkout(startingAt: start)
+        try await store.recordProgramStep(
+            WorkoutProgramStep(
+                number: 1, title: "Warm-up: 1 minute", program: "Easy", outcome: .completed, seconds: 60,
+                startedAt: start, endedAt: start.addingTimeInterval(60)),
+            of: workout)
         try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
         try await store.remember(
             RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
@@ -165,7 +170,7 @@ import Testing
             try await store.rowCounts() == [
                 "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0,
+                "reminders": 0, "workout_program_steps": 0,
             ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)

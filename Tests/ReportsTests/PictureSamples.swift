@@ -91,7 +91,40 @@ struct PictureSample: CustomTestStringConvertible, Sendable {
         PictureSample(name: "workout without a path") {
             page(samples(seconds: 600, speed: 2.5, path: false), speed: 2.5, elevation: false)
         },
+        PictureSample(name: "workout ride with a program") { programRide().svg() },
     ]
+
+    /// An indoor ride of 20 minutes with power, that followed a program: a 5-minute warm-up ramp from 120 to 180 W,
+    /// three intervals of 3 minutes at 280 W with 1 minute at 120 W between them, and 2 minutes free to end.
+    static func programRide() -> WorkoutPage {
+        let plan: [(seconds: Int, from: Int?, to: Int?)] = [
+            (300, 120, 180), (180, 280, 280), (60, 120, 120), (180, 280, 280), (60, 120, 120), (180, 280, 280),
+            (60, 120, 120), (180, nil, nil),
+        ]
+        var steps: [WorkoutProgramStep] = []
+        var second = 0
+        for (index, step) in plan.enumerated() {
+            steps.append(
+                WorkoutProgramStep(
+                    number: index + 1, title: "Step \(index + 1)", program: "Threes", outcome: .completed,
+                    plannedSeconds: Double(step.seconds), seconds: Double(step.seconds),
+                    plannedPowerStartWatts: step.from, plannedPowerEndWatts: step.to,
+                    startedAt: start.addingTimeInterval(Double(second)),
+                    endedAt: start.addingTimeInterval(Double(second + step.seconds))))
+            second += step.seconds
+        }
+        var samples = Self.samples(seconds: second, speed: 9, path: false)
+        for index in samples.indices {
+            let planned = steps.first { $0.endedAt >= samples[index].recordedAt }?.plannedPowerStartWatts ?? 150
+            samples[index].powerWatts = planned - 5 + index % 11
+        }
+        var ride = finishedWorkout(
+            id: 43, start: start, seconds: second, meters: Double(second) * 9, kcal: Double(second) / 4,
+            averageHeartRate: 140, maxHeartRate: 169)
+        ride.kind = .indoorRide
+        return WorkoutPage(
+            workout: ride, samples: samples, zones: HeartRateZones(ageYears: 35), units: .metric, programSteps: steps)
+    }
 
     static func heartRate(seconds: TimeInterval, resolution: PlotResolution) -> String {
         let step: TimeInterval = [.second: 1, .minute: 60, .hour: 3600, .day: 86_400][resolution] ?? 1

@@ -65,4 +65,34 @@ import Testing
         #expect(run.contains { $0.content.hasSuffix(" mi") && $0.fontSize == 11 }, "the route's scale: \(run)")
         #expect(!run.contains { $0.content.hasSuffix(" km") || $0.content.hasSuffix(" m") }, "\(run)")
     }
+
+    /// The program's planned power under the measured one: one stepped line through the steps that follow one
+    /// another (the ramp a slope), in a paler colour, drawn first, with its legend; nothing of it without steps.
+    @Test func thePlannedPowerIsASteppedLineUnderThePowerWithItsLegend() throws {
+        let page = PictureSample.programRide()
+        let svg = page.svg()
+        let texts = try #require(TextBox.elements(of: svg)?.texts).map(\.content)
+        #expect(texts.contains("planned power"), "\(texts)")
+        let plannedLines = svg.split(separator: "\n").filter {
+            $0.hasPrefix("<polyline") && $0.contains("stroke=\"\(WorkoutPage.plannedPowerColor)\"")
+        }
+        // Seven steps with a target in one line, two points each; the last, free, step has none.
+        try #require(plannedLines.count == 1)
+        let points = try #require(plannedLines.first?.split(separator: "\"").dropFirst().first)
+        let values = points.split(separator: " ").map { $0.split(separator: ",").map { Double($0) ?? .nan } }
+        #expect(values.count == 14)
+        // The ramp climbs (smaller y is higher up), each interval is level, and the steps meet at their ends.
+        #expect(values[1][1] < values[0][1])
+        #expect(values[2][1] == values[3][1])
+        #expect(values[1][0] == values[2][0] && values[3][0] == values[4][0])
+        let planned = try #require(svg.range(of: "stroke=\"\(WorkoutPage.plannedPowerColor)\""))
+        let measured = try #require(svg.range(of: "<polyline", range: planned.upperBound..<svg.endIndex))
+        #expect(svg[planned.upperBound..<measured.lowerBound].contains("planned power"))
+        #expect(svg[measured.lowerBound...].contains("stroke=\"#6a1b9a\""), "the power is drawn over it")
+
+        var plain = page
+        plain.programSteps = []
+        #expect(!plain.svg().contains("planned power"))
+        #expect(!plain.svg().contains(WorkoutPage.plannedPowerColor))
+    }
 }

@@ -239,6 +239,35 @@ enum Schema {
                     ALTER TABLE profile ADD COLUMN ftp_watts INTEGER CHECK (ftp_watts BETWEEN 50 AND 600);
                     """)
         }
+        migrator.registerMigration("v13: program steps of workouts") { db in
+            // What was done in each step of the guided program a workout followed, beside what was planned: one
+            // row per step, written as the step ends. The program's name is copied, not referenced: a program
+            // edited or deleted later leaves the workouts that followed it as they were.
+            try db.execute(
+                sql: """
+                    CREATE TABLE workout_program_steps (
+                        workout_id INTEGER NOT NULL REFERENCES workouts(id) ON DELETE CASCADE,
+                        number INTEGER NOT NULL CHECK (number >= 1),
+                        title TEXT NOT NULL,
+                        program TEXT NOT NULL,
+                        outcome TEXT NOT NULL CHECK (outcome IN ('completed', 'skipped', 'stopped')),
+                        planned_reps INTEGER,
+                        reps INTEGER,
+                        planned_weight_kg REAL,
+                        planned_seconds REAL,
+                        planned_distance_m REAL,
+                        seconds REAL NOT NULL,               -- the program's time in the step, pauses not counted
+                        distance_m REAL NOT NULL,
+                        power_avg INTEGER,                   -- watts
+                        heart_rate_avg INTEGER,
+                        planned_power_start INTEGER,         -- watts; a ramp's start and end differ
+                        planned_power_end INTEGER,
+                        started_at REAL NOT NULL,
+                        ended_at REAL NOT NULL,
+                        PRIMARY KEY (workout_id, number)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 

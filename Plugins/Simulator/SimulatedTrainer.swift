@@ -79,7 +79,8 @@ final class SimulatedTrainer: Sendable {
             if let incline = held.inclinePercent { result.inclinePercent = incline }
             switch machine {
             case .bike where held.watts != nil:
-                held.effort = (Double(result.powerWatts ?? 0) - 100) / 220
+                // The simulated rider's: 80 W is no effort, 250 W (a quarter over an FTP of 200) flat out.
+                held.effort = (Double(result.powerWatts ?? 0) - 80) / 170
             case .treadmill where held.metersPerSecond != nil || held.inclinePercent != nil:
                 // 8 to 12 km/h is the session's range of effort; each percent of incline is worth about 0.5 km/h.
                 held.effort = (result.speedMetersPerSecond * 3.6 + 0.5 * (result.inclinePercent ?? 0) - 8) / 4

@@ -37,15 +37,16 @@ import Testing
         let track = SyntheticIndoorSession.spinBike(minutes: 10)
         let trainer = SimulatedTrainer(track: track, kind: .indoorRide)
         #expect(trainer.heartRate(recorded: 120) == 120, "as recorded until a target comes")
-        trainer.take(.power(watts: 320))
+        trainer.take(.power(watts: 250))
         var rates: [Int] = []
         for second in 0..<240 {
             _ = track[second].indoor.map { trainer.adjusted($0, offset: second) }
             rates.append(try #require(trainer.heartRate(recorded: track[second].heartRate)))
         }
-        // Flat out (320 W is an effort of 1) settles at 180, about 30 s a step of the way.
+        // Flat out (250 W is an effort of 1) settles at 180, about 30 s a step of the way.
         #expect(rates.last.map { abs($0 - 180) <= 2 } == true, "\(rates.suffix(5))")
-        #expect(zip(rates, rates.dropFirst()).allSatisfy { $1 >= $0 }, "rises, never jumps back")
+        // From the recording's 90 a minute it rises by about two-thirds of the way in the first 30 s.
+        #expect(rates[0] <= 95 && (135...155).contains(rates[29]), "\(rates.prefix(30))")
     }
 
     @Test func aTreadmillsBeltMovesToItsSpeedAFewTenthsASecondAndTakesTheIncline() throws {

@@ -50,6 +50,9 @@ let package = Package(
         .target(
             name: "Programs", dependencies: ["HubCore", "Records", .product(name: "TOMLKit", package: "TOMLKit")],
             exclude: ["README.md"]),
+        // Food and the day's energy budget: the food table and its search, Mifflin–St Jeor, weight goals; pure, on
+        // Records.
+        .target(name: "Nutrition", dependencies: ["Records"]),
         // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
@@ -239,6 +242,7 @@ let package = Package(
         .testTarget(name: "StatusPartsTests", dependencies: ["StatusParts", "HubCore"]),
         .testTarget(name: "GATTSensorsTests", dependencies: ["GATTSensors"]),
         .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records"]),
+        .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

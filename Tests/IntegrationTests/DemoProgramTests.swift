@@ -1,4 +1,5 @@
 import Foundation
+import HubStore
 import Testing
 
 /// `stayfit demo --program`: a simulated session led by a program, every cue and every target shown.
@@ -37,8 +38,10 @@ import Testing
     }
 
     @Test func aVO2maxRideSendsEachStepsPowerToTheSimulatedTrainerWhichHoldsIt() async throws {
+        let scratch = try Scratch()
         let result = try await StayfitProcess.run([
-            "demo", "--kind", "indoor-ride", "--program", "4 x 4 min VO2max", "--speed", "300",
+            "demo", "--kind", "indoor-ride", "--program", "4 x 4 min VO2max", "--speed", "300", "--data-dir",
+            scratch.path("data"),
         ])
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("FTP 200 W"), "the simulated rider's, with no profile")
@@ -54,8 +57,15 @@ import Testing
                 == (1...4).map { "Interval \($0) of 4: 4 minutes, 230 watts, cadence 95" })
         #expect(said.contains("One minute: hold on"))
         #expect(said.contains("4 x 4 min VO2max done. Well done!"), "\(said)")
-        // The simulated trainer holds the power asked for: no cue to push or ease off.
-        #expect(!said.contains { $0.hasSuffix("push a little") || $0.hasSuffix("ease off") }, "\(said)")
+        // The simulated trainer holds the power asked for: each interval's average is its target (the first
+        // seconds of each climb from 100 W aside), and every step is stored with the workout.
+        let store = try scratch.store()
+        let workout = try #require(try await store.workouts().first)
+        let steps = try await store.programSteps(of: workout.id)
+        #expect(steps.count == 10 && steps.allSatisfy { $0.outcome == .completed }, "\(steps)")
+        for step in steps where step.plannedPowerStartWatts == 230 {
+            #expect((220...232).contains(step.averagePowerWatts ?? 0), "\(step)")
+        }
     }
 
     @Test func anUnknownProgramIsRefusedWithWhereToFindTheNames() async throws {

@@ -4,8 +4,8 @@ import Records
 extension HubStore {
     /// Every table that holds the person's data, children before parents (the order a delete must take).
     static let userDataTables = [
-        "workout_samples", "workout_laps", "workout_pauses", "workout_program_steps", "workouts", "goals", "profile",
-        "heart_rate_blocks", "heart_rate_minutes", "heart_rate_hours", "devices", "reminders",
+        "workout_samples", "workout_laps", "workout_pauses", "workout_program_steps", "workouts", "goals",
+        "heart_rate_blocks", "heart_rate_minutes", "heart_rate_hours", "devices", "reminders", "people", "settings",
     ]
 
     /// A version number per section, bumped by triggers on every change by any process.

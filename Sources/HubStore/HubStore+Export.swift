@@ -29,8 +29,8 @@ extension HubStore {
     public func workouts(startedSince date: Date) async throws -> [Workout] {
         let ids = try await read { db in
             try WorkoutID.fetchAll(
-                db, sql: "SELECT id FROM workouts WHERE started_at >= ? ORDER BY started_at, id",
-                arguments: [date.timeIntervalSince1970])
+                db, sql: "SELECT id FROM workouts WHERE started_at >= ? AND person_id IS ? ORDER BY started_at, id",
+                arguments: [date.timeIntervalSince1970, try Self.currentPersonID(db)])
         }
         var found: [Workout] = []
         for id in ids { if let workout = try await workout(id) { found.append(workout) } }

@@ -3,25 +3,28 @@ import GRDB
 import Records
 
 extension HubStore {
-    /// The goal every new workout aims at, or nil when none is set.
+    /// The goal the current person's every new workout aims at, or nil when none is set.
     public func activeGoal() async throws -> Goal? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT kind, target FROM goals WHERE active = 1 ORDER BY id DESC LIMIT 1")
+            try Row.fetchOne(db, sql: "SELECT kind, target FROM goals WHERE \(Self.activeGoalOfCurrentPerson)")
                 .flatMap { row in GoalKind(rawValue: row["kind"]).map { Goal(kind: $0, target: row["target"]) } }
         }
     }
 
-    /// Makes `goal` the active goal (or clears it with nil); earlier goals are kept, inactive.
+    /// Makes `goal` the current person's active goal (or clears it with nil); earlier goals are kept, inactive.
     ///
     /// A new goal keeps the auto-stop switch of the one it replaces; clearing the goal turns auto-stop off.
     public func setActiveGoal(_ goal: Goal?, at date: Date = Date()) async throws {
         try await write { db in
             let autoStop = try Self.activeAutoStop(in: db)
-            try db.execute(sql: "UPDATE goals SET active = 0 WHERE active = 1")
+            let person = try Self.currentPersonID(db)
+            try db.execute(sql: "UPDATE goals SET active = 0 WHERE active = 1 AND person_id IS ?", arguments: [person])
             if let goal {
                 try db.execute(
-                    sql: "INSERT INTO goals (kind, target, created_at, active, auto_stop) VALUES (?, ?, ?, 1, ?)",
-                    arguments: [goal.kind.rawValue, goal.target, date.timeIntervalSince1970, autoStop])
+                    sql: """
+                        INSERT INTO goals (kind, target, created_at, active, auto_stop, person_id) VALUES (?, ?, ?, 1, ?, ?)
+                        """,
+                    arguments: [goal.kind.rawValue, goal.target, date.timeIntervalSince1970, autoStop, person])
             }
         }
     }
@@ -37,7 +40,7 @@ extension HubStore {
     @discardableResult
     public func setGoalAutoStop(_ enabled: Bool) async throws -> Bool {
         try await write { db in
-            let id = try Int64.fetchOne(db, sql: "SELECT id FROM goals WHERE active = 1 ORDER BY id DESC LIMIT 1")
+            let id = try Int64.fetchOne(db, sql: "SELECT id FROM goals WHERE \(Self.activeGoalOfCurrentPerson)")
             guard let id else { return false }
             try db.execute(sql: "UPDATE goals SET auto_stop = ? WHERE id = ?", arguments: [enabled, id])
             return true
@@ -45,6 +48,10 @@ extension HubStore {
     }
 
     private static func activeAutoStop(in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT auto_stop FROM goals WHERE active = 1 ORDER BY id DESC LIMIT 1") ?? false
+        try Bool.fetchOne(db, sql: "SELECT auto_stop FROM goals WHERE \(activeGoalOfCurrentPerson)") ?? false
     }
+
+    /// The WHERE clause (and order) that finds the current person's active goal.
+    private static let activeGoalOfCurrentPerson =
+        "active = 1 AND person_id IS (SELECT \(currentPersonSQL)) ORDER BY id DESC LIMIT 1"
 }

@@ -8,14 +8,17 @@ extension HubStore {
     /// Seconds in one stored block.
     public static let heartRateBlockSeconds = Int64(HeartRateBlock.seconds)
 
-    /// Adds seconds to the log in one transaction; a second already logged keeps its first value.
+    /// Adds seconds to the current person's log in one transaction; a second already logged keeps its first value.
     public func logHeartRate(_ seconds: [HeartRateSecond]) async throws {
         guard !seconds.isEmpty else { return }
         try await write { db in
             let blockSeconds = Self.heartRateBlockSeconds
-            let select = try db.cachedStatement(sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE start = ?")
+            let owner = try Self.heartRateOwner(db)
+            let person = try Self.currentPersonID(db)
+            let select = try db.cachedStatement(
+                sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE ifnull(person_id, 0) = ? AND start = ?")
             let save = try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO heart_rate_blocks (start, bpm, rr) VALUES (?, ?, ?)")
+                sql: "INSERT OR REPLACE INTO heart_rate_blocks (person_id, start, bpm, rr) VALUES (?, ?, ?, ?)")
             var minutes: [Int64: Rollup] = [:], hours: [Int64: Rollup] = [:]
             let blocks = Dictionary(grouping: seconds.filter { $0.beatsPerMinute > 0 }) {
                 floorDivide($0.second, blockSeconds)
@@ -23,7 +26,7 @@ extension HubStore {
             for (block, items) in blocks {
                 let start = block * blockSeconds
                 var stored = HeartRateBlock()
-                if let row = try Row.fetchOne(select, arguments: [start]) {
+                if let row = try Row.fetchOne(select, arguments: [owner, start]) {
                     stored = HeartRateBlock(bpm: row["bpm"], rr: row["rr"])
                 }
                 var changed = false
@@ -37,15 +40,15 @@ extension HubStore {
                     changed = true
                 }
                 if changed {
-                    try save.execute(arguments: [start, Data(stored.beatsPerMinute), stored.encodedIntervals()])
+                    try save.execute(arguments: [person, start, Data(stored.beatsPerMinute), stored.encodedIntervals()])
                 }
             }
-            try Self.merge(minutes, into: "heart_rate_minutes", key: "minute", db: db)
-            try Self.merge(hours, into: "heart_rate_hours", key: "hour", db: db)
+            try Self.merge(minutes, into: "heart_rate_minutes", key: "minute", person: person, db: db)
+            try Self.merge(hours, into: "heart_rate_hours", key: "hour", person: person, db: db)
         }
     }
 
-    /// Heart rate from `start` to `end` in at most `maxPoints` stretches of equal length, each with its
+    /// The current person's heart rate from `start` to `end` in at most `maxPoints` stretches of equal length, each with its
     /// minimum, average and maximum; stretches without readings are left out.
     ///
     /// Reads raw seconds for short ranges, per-minute roll-ups from a stretch of a minute up, and per-hour
@@ -71,8 +74,12 @@ extension HubStore {
             case 1:
                 let blockSeconds = Self.heartRateBlockSeconds
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT start, bpm FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
-                    arguments: [first - blockSeconds, last])
+                    db,
+                    sql: """
+                        SELECT start, bpm FROM heart_rate_blocks
+                        WHERE ifnull(person_id, 0) = ? AND start > ? AND start < ? ORDER BY start
+                        """,
+                    arguments: [try Self.heartRateOwner(db), first - blockSeconds, last])
                 while let row = try rows.next() {
                     let blockStart: Int64 = row["start"]
                     let bpm = [UInt8](row["bpm"] as Data)
@@ -86,8 +93,11 @@ extension HubStore {
                 let (table, key) = unit == 60 ? ("heart_rate_minutes", "minute") : ("heart_rate_hours", "hour")
                 let rows = try Row.fetchCursor(
                     db,
-                    sql: "SELECT \(key), minimum, maximum, total, count FROM \(table) WHERE \(key) >= ? AND \(key) < ?",
-                    arguments: [origin / unit, (last + unit - 1) / unit])
+                    sql: """
+                        SELECT \(key), minimum, maximum, total, count FROM \(table)
+                        WHERE ifnull(person_id, 0) = ? AND \(key) >= ? AND \(key) < ?
+                        """,
+                    arguments: [try Self.heartRateOwner(db), origin / unit, (last + unit - 1) / unit])
                 while let row = try rows.next() {
                     let at: Int64 = row[0]
                     let index = Int((at * unit - origin) / stretch)
@@ -108,15 +118,19 @@ extension HubStore {
         }
     }
 
-    /// Every logged RR interval from `start` to `end`, oldest first, in 1/1024 s.
+    /// Every RR interval in the current person's log from `start` to `end`, oldest first, in 1/1024 s.
     public func heartRateIntervals(from start: Date, to end: Date) async throws -> [UInt16] {
         let first = Int64(start.timeIntervalSince1970.rounded(.down))
         let last = Int64(end.timeIntervalSince1970.rounded(.up))
         return try await read { db in
             var intervals: [UInt16] = []
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT start, bpm, rr FROM heart_rate_blocks WHERE start > ? AND start < ? ORDER BY start",
-                arguments: [first - Self.heartRateBlockSeconds, last])
+                db,
+                sql: """
+                    SELECT start, bpm, rr FROM heart_rate_blocks
+                    WHERE ifnull(person_id, 0) = ? AND start > ? AND start < ? ORDER BY start
+                    """,
+                arguments: [try Self.heartRateOwner(db), first - Self.heartRateBlockSeconds, last])
             while let row = try rows.next() {
                 let blockStart: Int64 = row["start"]
                 let block = HeartRateBlock(bpm: row["bpm"], rr: row["rr"])
@@ -129,7 +143,7 @@ extension HubStore {
         }
     }
 
-    /// Deletes the log before `date` (the retention setting); whole blocks, minutes and hours only.
+    /// Deletes everyone's log before `date` (the retention setting); whole blocks, minutes and hours only.
     public func deleteHeartRate(before date: Date) async throws {
         let cutoff = Int64(date.timeIntervalSince1970.rounded(.down))
         try await write { db in
@@ -141,15 +155,17 @@ extension HubStore {
         }
     }
 
-    private static func merge(_ rollups: [Int64: Rollup], into table: String, key: String, db: Database) throws {
+    private static func merge(
+        _ rollups: [Int64: Rollup], into table: String, key: String, person: Int64?, db: Database
+    ) throws {
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO \(table) (\(key), minimum, maximum, total, count) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (\(key)) DO UPDATE SET minimum = min(minimum, excluded.minimum),
+                INSERT INTO \(table) (person_id, \(key), minimum, maximum, total, count) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (ifnull(person_id, 0), \(key)) DO UPDATE SET minimum = min(minimum, excluded.minimum),
                     maximum = max(maximum, excluded.maximum), total = total + excluded.total, count = count + excluded.count
                 """)
         for (at, rollup) in rollups {
-            try statement.execute(arguments: [at, rollup.minimum, rollup.maximum, rollup.total, rollup.count])
+            try statement.execute(arguments: [person, at, rollup.minimum, rollup.maximum, rollup.total, rollup.count])
         }
     }
 }

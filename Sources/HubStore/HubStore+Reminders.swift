@@ -3,9 +3,14 @@ import GRDB
 import Records
 
 extension HubStore {
-    /// Every reminder, oldest first.
+    /// Every reminder of the current person, oldest first.
     public func reminders() async throws -> [Reminder] {
-        try await read { db in try Row.fetchAll(db, sql: "SELECT * FROM reminders ORDER BY id").map(Self.reminder) }
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM reminders WHERE person_id IS ? ORDER BY id",
+                arguments: [try Self.currentPersonID(db)]
+            ).map(Self.reminder)
+        }
     }
 
     /// The reminder with `id`, or nil.
@@ -15,19 +20,21 @@ extension HubStore {
         }
     }
 
-    /// Adds `reminder` (its `id` is ignored) and returns it with the id the store gave it.
+    /// Adds `reminder` (its `id` is ignored) for the current person and returns it with the id the store gave it.
     ///
     /// Its times before `date` count as handled: a reminder added now is never "missed" for earlier days.
     public func addReminder(_ reminder: Reminder, at date: Date = Date()) async throws -> Reminder {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminders (title, minute_of_day, weekdays, alert_minutes, enabled, created_at, handled_until)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO reminders (title, minute_of_day, weekdays, alert_minutes, enabled, created_at, handled_until,
+                                           person_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     reminder.title, reminder.time.minuteOfDay, reminder.weekdays.rawValue, reminder.alertMinutesBefore,
                     reminder.isEnabled, date.timeIntervalSince1970, date.timeIntervalSince1970,
+                    try Self.currentPersonID(db),
                 ])
             var added = reminder
             added.id = db.lastInsertedRowID

@@ -8,8 +8,12 @@ extension HubStore {
     public func workouts(from start: Date, to end: Date) async throws -> [Workout] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM workouts WHERE started_at >= ? AND started_at < ? ORDER BY started_at",
-                arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970]
+                db,
+                sql: """
+                    SELECT * FROM workouts WHERE started_at >= ? AND started_at < ? AND person_id IS ?
+                    ORDER BY started_at
+                    """,
+                arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, try Self.currentPersonID(db)]
             ).map(Self.workout(from:))
         }
     }
@@ -46,10 +50,12 @@ extension HubStore {
                         total(power_avg * moving_seconds), max(power_max), total(work_kj)
                     FROM workouts
                     WHERE status = 'finished' AND started_at >= ? AND started_at < ? AND (simulated = 0 OR ?)
-                        AND (? IS NULL OR kind = ?)
+                        AND (? IS NULL OR kind = ?) AND person_id IS ?
                     \(grouping == .whole ? "" : "GROUP BY day")) WHERE n > 0 ORDER BY day
                     """,
-                arguments: [from, to, includeSimulated, kind?.rawValue, kind?.rawValue])
+                arguments: [
+                    from, to, includeSimulated, kind?.rawValue, kind?.rawValue, try Self.currentPersonID(db),
+                ])
             var days: [WorkoutDayTotals] = []
             while let row = try rows.next() {
                 days.append(
@@ -79,10 +85,10 @@ extension HubStore {
                 db,
                 sql: """
                     SELECT min(hour), min(minimum), max(maximum), sum(total), sum(count)
-                    FROM heart_rate_hours WHERE hour >= ? AND hour < ?
+                    FROM heart_rate_hours WHERE ifnull(person_id, 0) = ? AND hour >= ? AND hour < ?
                     GROUP BY date(hour * 3600, 'unixepoch', 'localtime') ORDER BY 1
                     """,
-                arguments: [first, last])
+                arguments: [try Self.heartRateOwner(db), first, last])
             var points: [HeartRatePoint] = []
             while let row = try rows.next() {
                 let hour: Int64 = row[0]

@@ -14,12 +14,13 @@ extension HubStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO workouts (started_at, status, goal_kind, goal_target, simulated, boot_id, boot_seconds, kind)
-                    VALUES (?, 'running', ?, ?, ?, ?, ?, ?)
+                    INSERT INTO workouts (started_at, status, goal_kind, goal_target, simulated, boot_id, boot_seconds, kind,
+                                          person_id)
+                    VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target, simulated, boot?.bootID,
-                    boot?.secondsSinceBoot, kind.rawValue,
+                    boot?.secondsSinceBoot, kind.rawValue, try Self.currentPersonID(db),
                 ])
             return db.lastInsertedRowID
         }
@@ -204,11 +205,13 @@ extension HubStore {
         }
     }
 
-    /// Stored workouts, newest first.
+    /// The current person's stored workouts, newest first.
     public func workouts(limit: Int = 1000) async throws -> [Workout] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM workouts ORDER BY started_at DESC LIMIT ?", arguments: [limit])
-                .map(Self.workout(from:))
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM workouts WHERE person_id IS ? ORDER BY started_at DESC LIMIT ?",
+                arguments: [try Self.currentPersonID(db), limit]
+            ).map(Self.workout(from:))
         }
     }
 

@@ -5,7 +5,7 @@ import GRDB
 public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable {
     private enum Code: Sendable, Equatable {
         case cannotCreateDirectory, cannotOpen, notARegularFile, diskFull, readOnly, inputOutput, corrupt, busy,
-            notFound, other
+            notFound, refused, other
     }
 
     private let code: Code
@@ -24,6 +24,9 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
     public var isBusy: Bool { code == .busy }
     /// True when a record asked for by id does not exist.
     public var isNotFound: Bool { code == .notFound }
+    /// True when what was asked was refused as it stands (a name already taken, a workout being recorded); nothing
+    /// was written, and `description` says how to put it right.
+    public var isRefused: Bool { code == .refused }
 
     public var description: String {
         switch code {
@@ -52,7 +55,7 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
             return "the database \(path) is locked: another process kept it busy for more than 5 seconds (\(reason)). "
                 + "Try again in a moment; if it lasts, close any other program that has the file open (a sqlite3 "
                 + "shell, a backup)."
-        case .notFound:
+        case .notFound, .refused:
             return reason
         case .other:
             return "database error in \(path): \(reason)"
@@ -69,6 +72,7 @@ public struct HubStoreError: Error, CustomStringConvertible, Sendable, Equatable
         .init(code: .notARegularFile, path: path, reason: kind)
     }
     static func notFound(_ what: String, path: String) -> Self { .init(code: .notFound, path: path, reason: what) }
+    static func refused(_ why: String, path: String) -> Self { .init(code: .refused, path: path, reason: why) }
 
     /// Maps a GRDB error to what the person can act on, by SQLite's result code.
     static func wrap(_ error: any Error, path: String) -> Self {

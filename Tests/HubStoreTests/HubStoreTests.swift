@@ -19,9 +19,9 @@ import Testing
     @Test func aNewStoreIsMigratedAndEmpty() async throws {
         #expect(
             try await store.rowCounts() == [
-                "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
+                "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0, "workout_program_steps": 0,
+                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0,
             ])
         #expect(try await store.changeVersions() == [.profile: 0, .goals: 0, .devices: 0, .reminders: 0])
         #expect(try await store.profile() == nil)
@@ -69,7 +69,7 @@ import Testing
         changed.heartRateMonitoring = false
         try await store.saveProfile(changed)
         #expect(try await store.profile() == changed)
-        #expect(try await store.rowCounts()["profile"] == 1)
+        #expect(try await store.rowCounts()["people"] == 1)
     }
 
     @Test func theNewestGoalIsActiveAndEarlierOnesAreKeptInactive() async throws {

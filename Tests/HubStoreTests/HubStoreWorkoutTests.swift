@@ -133,9 +133,9 @@ import Testing
         #expect(try await store.laps(of: deleted).isEmpty)
         #expect(
             try await store.rowCounts() == [
-                "profile": 0, "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
+                "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0, "workout_program_steps": 0,
+                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0,
             ])
         #expect(try await store.samples(of: kept).count == 3)
     }
@@ -150,6 +150,7 @@ import Testing
     @Test func deletingAllUserDataEmptiesEveryTable() async throws {
         try await store.saveProfile(
             Profile(name: "Alex", birthDate: "1990-04-21", gender: .male, heightCentimeters: 180, weightKilograms: 75))
+        try await store.setCurrentPerson(named: "Alex")
         try await store.setActiveGoal(Goal(kind: .steps, target: 8_000))
         let workout = try await recordWholeWorkout(startingAt: start)
         try await store.recordProgramStep(
@@ -168,9 +169,9 @@ import Testing
 
         #expect(
             try await store.rowCounts() == [
-                "profile": 0, "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
+                "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0, "workout_program_steps": 0,
+                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0,
             ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)

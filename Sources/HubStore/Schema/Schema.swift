@@ -268,15 +268,22 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration(PeopleMigration.name, migrate: PeopleMigration.run)
         return migrator
     }
 
     /// Creates the database file at `path` with the schema only up to `migration` (inclusive), then runs `sql`
     /// on it: a database as an older version of the hub left it, for tests of the migrations that follow.
     static func makeDatabase(at path: String, upTo migration: String, then sql: String) throws {
+        try makeDatabase(at: path, upTo: migration) { try $0.execute(sql: sql) }
+    }
+
+    /// Creates the database file at `path` with the schema only up to `migration` (inclusive), then runs `body`
+    /// in a write transaction on it: for rows SQL text cannot say well, such as the heart-rate log's blocks.
+    static func makeDatabase(at path: String, upTo migration: String, then body: (Database) throws -> Void) throws {
         let pool = try DatabasePool(path: path)
         try migrator.migrate(pool, upTo: migration)
-        try pool.write { try $0.execute(sql: sql) }
+        try pool.write(body)
         try pool.close()
     }
 

@@ -141,6 +141,9 @@ let package = Package(
         .target(
             name: "GuidedWorkouts", dependencies: ["HubCore", "Programs"], path: "Plugins/GuidedWorkouts",
             exclude: ["README.md"]),
+        .target(
+            name: "CaloriesLeft", dependencies: ["HubCore", "Nutrition"], path: "Plugins/CaloriesLeft",
+            exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -148,7 +151,8 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
-                "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts",
+                "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts", "Nutrition",
+                "CaloriesLeft",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -243,6 +247,7 @@ let package = Package(
         .testTarget(name: "GATTSensorsTests", dependencies: ["GATTSensors"]),
         .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
+        .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

@@ -13,6 +13,7 @@ extension HubStore: StoreChanges {
 extension HubStore: ProfileSource {}
 extension HubStore: ProgramShelf {}
 extension HubStore: ProgramStepLog {}
+extension HubStore: FoodLedger {}
 
 extension HubStore: DeviceMemory {}
 

@@ -159,7 +159,7 @@ extension HubStore {
         }
         guard trimmed.count <= longestPersonName else {
             throw .refused(
-                "a person's name can be at most \(longestPersonName) characters long, and this one is longer; give a "
+                "a person's name can be at most \(longestPersonName == 1 ? "1 character" : "\(longestPersonName) characters") long, and this one is longer; give a "
                     + "shorter one, e.g. a first name",
                 path: path)
         }
@@ -217,7 +217,7 @@ extension HubStore {
 
     /// Gives `id` every row recorded while the hub had nobody.
     static func adoptUnowned(by id: Int64, in db: Database) throws {
-        for table in PeopleMigration.ownedTables + PeopleMigration.heartRateTables {
+        for table in PeopleMigration.ownedTables + PeopleMigration.heartRateTables + FoodLogMigration.ownedTables {
             try db.execute(sql: "UPDATE \(table) SET person_id = ? WHERE person_id IS NULL", arguments: [id])
         }
     }

@@ -28,7 +28,7 @@ public struct Food: Sendable, Equatable {
         let trimmed = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
             throw NutritionError(
-                "a food needs a name of letters, not \"\(name.debugDescription)\"",
+                "a food needs a name of letters, not \(name.debugDescription)",
                 fix: "Name it as you would say it, e.g. \"porridge with milk\".")
         }
         guard trimmed.count <= 100 else {

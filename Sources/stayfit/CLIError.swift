@@ -2,6 +2,7 @@ import ArgumentParser
 // `stdout` is a C global, which Swift 6 names only with @preconcurrency: StandardOutput.finish flushes it alone.
 @preconcurrency import Glibc
 import HubCore
+import Nutrition
 import Synchronization
 
 /// Turns any error into a message on stderr and the right exit status: 78 for configuration errors,
@@ -34,6 +35,10 @@ extension AsyncParsableCommand {
             throw error
         } catch let error as ExitCode {
             throw error
+        } catch let error as NutritionError {
+            // A food, an amount or a goal given on the command line: bad data, not a failure of the hub.
+            printError("error: \(error)")
+            throw ExitCode(65)
         } catch {
             let failure = CLIError(error)
             printError("error: \(failure.description)")

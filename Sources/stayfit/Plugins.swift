@@ -1,4 +1,5 @@
 import Buttons
+import CaloriesLeft
 import Console
 import FitnessSensors
 import Goals
@@ -34,4 +35,6 @@ let pluginRegistry = PluginRegistry([
     // Off unless `[plugins.programs]` is there: follows the chosen program through each workout.
     GuidedWorkoutsPlugin.self,
     SharePlugin.self,
+    // After the workout engine's finish: says what is left to eat today.
+    CaloriesLeftPlugin.self,
 ])

@@ -11,7 +11,7 @@ struct StayFit: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
             GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self, DevicesCommand.self,
-            GPSCommand.self, ProgramsCommand.self,
+            GPSCommand.self, ProgramsCommand.self, TodayCommand.self, FoodCommand.self, WeightCommand.self,
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
         ])
 

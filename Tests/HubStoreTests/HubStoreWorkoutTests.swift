@@ -135,7 +135,8 @@ import Testing
             try await store.rowCounts() == [
                 "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0,
+                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0, "food_log": 0,
+                "own_foods": 0, "favourite_foods": 0, "weights": 0,
             ])
         #expect(try await store.samples(of: kept).count == 3)
     }
@@ -163,6 +164,11 @@ import Testing
             RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
         _ = try await store.addReminder(
             Reminder(title: "Run", time: TimeOfDay(hour: 7, minute: 0) ?? .midnight, weekdays: .everyDay))
+        try await store.logFood(
+            FoodEntry(eatenAt: start, day: "2026-11-01", meal: "lunch", food: "soup", grams: 300, kilocalories: 120))
+        try await store.saveOwnFood(OwnFood(name: "my bar", kilocaloriesPer100Grams: 380))
+        try await store.setFavouriteFood("soup", true)
+        try await store.logWeight(WeightEntry(measuredAt: start, day: "2026-11-01", kilograms: 75))
         #expect(try await store.rowCounts().values.allSatisfy { $0 > 0 })
 
         try await store.deleteAllUserData()
@@ -171,7 +177,8 @@ import Testing
             try await store.rowCounts() == [
                 "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
-                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0,
+                "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0, "food_log": 0,
+                "own_foods": 0, "favourite_foods": 0, "weights": 0,
             ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)

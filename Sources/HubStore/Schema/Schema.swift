@@ -269,6 +269,7 @@ enum Schema {
                     """)
         }
         migrator.registerMigration(PeopleMigration.name, migrate: PeopleMigration.run)
+        migrator.registerMigration(FoodLogMigration.name, migrate: FoodLogMigration.run)
         return migrator
     }
 

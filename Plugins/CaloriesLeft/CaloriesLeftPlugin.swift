@@ -1,0 +1,101 @@
+import Foundation
+import HubCore
+import Nutrition
+import ServiceLifecycle
+
+/// The day's energy budget out loud: "You have 640 calories left today." after each workout, and "640 calories
+/// left today" in "status now", for the person whose workout it is (the hub's current person).
+///
+/// Reads the store's food log, workouts and budget settings (`FoodLedger`) and the profile (`ProfileSource`); says
+/// nothing for a person who does not use the budget (no food logged today, no goal or activity level set) or whose
+/// profile cannot give a basal rate. On by default; `[plugins.calories] enabled = false` turns it off.
+public struct CaloriesLeftPlugin: Plugin {
+    public static let id: PluginID = "calories"
+    /// On out of the box: the food log is the CLI's, and a person who keeps one wants to hear it.
+    public static let capabilities: PluginCapabilities = [.onByDefault]
+
+    /// The `[plugins.calories]` table: nothing to set but `enabled`.
+    public struct Configuration: PluginConfiguration {
+        public init(_ table: ConfigTable) throws {}
+        public init() {}
+    }
+
+    /// How often the status part is worked out again: food logged from the CLI, a new day.
+    public static let refreshEvery: Duration = .seconds(300)
+
+    private enum Event: Sendable {
+        case finished
+        case refresh
+        case stop
+    }
+
+    private let context: PluginContext
+    private let inbox: Inbox<Event>
+
+    public init(configuration: Configuration, context: PluginContext) {
+        self.context = context
+        inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 8) {
+            $0.route(WorkoutStateChanged.self) { $0.state == .finished ? .finished : nil }
+        }
+    }
+
+    public func run() async throws {
+        guard let ledger = try? context.store((any FoodLedger).self),
+            let profiles = try? context.store((any ProfileSource).self)
+        else {
+            context.logger.info("no food log in this hub's storage: calories left are not said")
+            return
+        }
+        let inbox = inbox, clock = context.clock
+        let ticker = Task {
+            while !Task.isCancelled {
+                guard (try? await clock.sleep(for: Self.refreshEvery)) != nil else { return }
+                inbox.post(.refresh)
+            }
+        }
+        defer { ticker.cancel() }
+        await withGracefulShutdownHandler {
+            inbox.post(.refresh)
+            for await event in inbox {
+                switch event {
+                case .refresh:
+                    let day = await today(ledger: ledger, profiles: profiles)
+                    context.bus.publish(Self.statusPart(day))
+                case .finished:
+                    let day = await today(ledger: ledger, profiles: profiles)
+                    context.bus.publish(Self.statusPart(day))
+                    if let day, let sentence = day.sentence { context.bus.publish(Announcement(sentence)) }
+                case .stop: return
+                }
+            }
+        } onGracefulShutdown: {
+            inbox.post(.stop)
+        }
+    }
+
+    /// Today's energy, or nil when the person does not use the budget or it cannot be read.
+    private func today(ledger: any FoodLedger, profiles: any ProfileSource) async -> EnergyDay? {
+        let now = context.clock.now
+        let calendar = Calendar.current
+        let start = calendar.startOfDay(for: now)
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        let day = "\(CalendarDay(now))"
+        do {
+            let eaten = try await ledger.foodEntries(from: day, through: day).reduce(0) { $0 + $1.kilocalories }
+            let settings = try await ledger.energyBudgetSettings()
+            guard eaten > 0 || settings.activity != nil || settings.goal != nil else { return nil }
+            let burned = try await ledger.workoutKilocalories(from: start, until: end)
+            return EnergyDay(
+                profile: try await profiles.profile(), at: now, eaten: eaten, burned: burned,
+                activity: settings.activity, goal: settings.goal)
+        } catch {
+            context.logger.warning("cannot read today's food log", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// After every sensor's part; says nothing without a budget.
+    static func statusPart(_ day: EnergyDay?) -> StatusPart {
+        StatusPart(source: "calories", place: 900, fresh: "", stale: day?.statusWords ?? "", freshUntil: nil)
+    }
+}

@@ -1,0 +1,237 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import Nutrition
+import Records
+
+struct FoodCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "food",
+        abstract: "Log what you eat, find foods, and keep your own: the food log of the day's energy budget.",
+        discussion: "See what is left to eat today with: stayfit today",
+        subcommands: [Add.self, Search.self, List.self, Remove.self, New.self, Favourite.self],
+        defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log a food: stayfit food add \"porridge with milk\" --grams 250, or stayfit food add 350 kcal.",
+            discussion: """
+                The food is found as stayfit food search finds it (your own foods, your favourites and the ones \
+                you eat most first); say how much with --grams or --portion ("2 slices"), else one of its first \
+                portion (or 100 g) is logged. The meal is the one of the time of day unless --meal says.
+                """)
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The food's name (a few letters do), or a number and kcal: 350 kcal.") var words: [String] = []
+        @Option(help: "How much, in grams (more than 0, at most 5000).") var grams: Double?
+        @Option(help: ArgumentHelp("How much, in the food's portions: \"2 slices\", \"1 cup\".", valueName: "portion"))
+        var portion: String?
+        @Option(help: "breakfast, lunch, dinner or snack (default: by the time of day).") var meal: String?
+
+        func validate() throws {
+            if grams != nil, portion != nil {
+                throw ValidationError("give --grams or --portion, not both")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let now = Date()
+                let chosenMeal =
+                    try meal.map { try Meal(parsing: $0) }
+                    ?? Meal.likely(atHour: Calendar.current.component(.hour, from: now))
+                let store = try storeOptions.openStore()
+                let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else {
+                    throw CLIError(
+                        "say what you ate: stayfit food add banana, or stayfit food add 350 kcal", exitCode: 64)
+                }
+                let entry: FoodEntry
+                if let kilocalories = Self.plainKilocalories(text) {
+                    guard grams == nil, portion == nil else {
+                        throw CLIError("a plain number of kcal takes no --grams or --portion", exitCode: 64)
+                    }
+                    entry = FoodEntry(
+                        eatenAt: now, day: "\(CalendarDay(now))", meal: chosenMeal.rawValue,
+                        food: "\(kilocalories) kcal",
+                        grams: nil, kilocalories: kilocalories)
+                } else {
+                    let catalog = try await FoodCatalog(store: store, now: now)
+                    guard let food = catalog.food(named: text) else {
+                        throw CLIError(
+                            "no food called \(Format.printable(text, limit: 60)); look with: stayfit food search WORDS, "
+                                + "or add your own: stayfit food new NAME --kcal N", exitCode: 65)
+                    }
+                    let amount: Amount =
+                        if let grams { .grams(grams) } else if let portion {
+                            try Amount(portion: portion)
+                        } else if let first = food.portions.first {
+                            .grams(first.grams)
+                        } else { .grams(100) }
+                    let weight = try amount.grams(of: food)
+                    let share = weight / 100
+                    entry = FoodEntry(
+                        eatenAt: now, day: "\(CalendarDay(now))", meal: chosenMeal.rawValue, food: food.name,
+                        grams: weight,
+                        kilocalories: food.kilocalories(grams: weight), proteinGrams: food.proteinPer100Grams * share,
+                        carbohydrateGrams: food.carbohydratePer100Grams * share, fatGrams: food.fatPer100Grams * share)
+                }
+                let stored = try await store.logFood(entry)
+                let amount = stored.grams.map { " (\(Format.grams($0)))" } ?? ""
+                print(
+                    "Logged \(stored.food)\(amount) for \(stored.meal): \(stored.kilocalories) kcal. Entry \(stored.id)."
+                )
+            }
+        }
+
+        /// 350 from "350 kcal" or "350kcal"; nil for anything else. At most 20,000: a day's eating, not a typo's.
+        static func plainKilocalories(_ text: String) -> Int? {
+            let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
+            guard compact.hasSuffix("kcal"), let value = Int(compact.dropLast(4)), (0...20_000).contains(value)
+            else { return nil }
+            return value
+        }
+    }
+
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find foods by a few letters of their name: stayfit food search porr milk.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "Words, or their first letters; a typo is forgiven.") var words: [String]
+        @Option(help: "How many to show (1 to 100).") var limit = 10
+
+        func validate() throws {
+            guard (1...100).contains(limit) else {
+                throw ValidationError("--limit must be from 1 to 100 (got \(limit)).")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let catalog = try await FoodCatalog(store: try storeOptions.openStore())
+                let found = catalog.search(words.joined(separator: " "), limit: limit)
+                guard !found.isEmpty else {
+                    return print("No food matches. Add your own: stayfit food new NAME --kcal N (per 100 g)")
+                }
+                for food in found {
+                    let mark = catalog.favourites.contains(food.name.lowercased()) ? " ★" : ""
+                    let per = "\(Format.wholeNumber(food.kilocaloriesPer100Grams.rounded())) kcal per 100 g"
+                    let portions = FoodCatalog.portions(of: food)
+                    print("\(food.name)\(mark): \(per)\(portions.isEmpty ? "" : "; \(portions)")")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "What you ate on a day (today unless --date).")
+        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: ArgumentHelp("The day, yyyy-MM-dd.", valueName: "date")) var date: String?
+
+        func run() async throws {
+            try await reportingErrors {
+                let day = try date.map(TodayCommand.day(parsing:)) ?? CalendarDay(Date())
+                let entries = try await storeOptions.openStore().foodEntries(from: "\(day)", through: "\(day)")
+                guard !entries.isEmpty else {
+                    return print("Nothing logged on \(day). Log a food: stayfit food add banana")
+                }
+                for meal in Meal.allCases {
+                    let eaten = entries.filter { $0.meal == meal.rawValue }
+                    guard !eaten.isEmpty else { continue }
+                    print("\(meal.rawValue.capitalized): \(eaten.reduce(0) { $0 + $1.kilocalories }) kcal")
+                    for entry in eaten {
+                        let amount = entry.grams.map { ", \(Format.grams($0))" } ?? ""
+                        print("  \(entry.id)  \(entry.food)\(amount): \(entry.kilocalories) kcal")
+                    }
+                }
+                print("Total: \(entries.reduce(0) { $0 + $1.kilocalories }) kcal")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an entry of the food log, by its number.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The entry's number, as stayfit food list shows it.") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors {
+                guard let removed = try await storeOptions.openStore().removeFoodEntry(id: id) else {
+                    throw CLIError(
+                        "there is no entry \(id) in your food log; see the numbers with: stayfit food list",
+                        exitCode: 65)
+                }
+                print("Removed \(removed.food) (\(removed.kilocalories) kcal) from \(removed.day).")
+            }
+        }
+    }
+
+    struct New: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Add a food of your own: stayfit food new \"my protein bar\" --kcal 380 --protein 30 --portion \"1 bar=45\"."
+        )
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "Its name.") var name: String
+        @Option(help: "kcal per 100 g (0 to 900).") var kcal: Double
+        @Option(help: "Protein, g per 100 g.") var protein: Double = 0
+        @Option(help: "Carbohydrate, g per 100 g.") var carbs: Double = 0
+        @Option(help: "Fat, g per 100 g.") var fat: Double = 0
+        @Option(help: ArgumentHelp("A portion and its grams: \"1 bar=45\" (repeatable).", valueName: "portion"))
+        var portion: [String] = []
+
+        func run() async throws {
+            try await reportingErrors {
+                var portions: [Food.Portion] = []
+                for text in portion {
+                    let parts = text.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[0].contains(";"), let grams = Double(parts[1]),
+                        grams.isFinite, grams > 0, grams <= Amount.largestGrams
+                    else {
+                        throw CLIError(
+                            "--portion \"\(Format.printable(text, limit: 40))\" is not a portion: write it as \"1 bar=45\" (grams from 0 to 5000)",
+                            exitCode: 65)
+                    }
+                    portions.append(.init(label: parts[0], grams: grams))
+                }
+                let food: Food
+                do {
+                    food = try Food(
+                        name: name, kilocaloriesPer100Grams: kcal, proteinPer100Grams: protein,
+                        carbohydratePer100Grams: carbs, fatPer100Grams: fat, portions: portions)
+                } catch { throw CLIError("\(error)", exitCode: 65) }
+                try await storeOptions.openStore().saveOwnFood(
+                    OwnFood(
+                        name: food.name, kilocaloriesPer100Grams: food.kilocaloriesPer100Grams,
+                        proteinPer100Grams: food.proteinPer100Grams,
+                        carbohydratePer100Grams: food.carbohydratePer100Grams,
+                        fatPer100Grams: food.fatPer100Grams,
+                        portions: food.portions.map { "\($0.label)=\($0.grams)" }.joined(separator: ";")))
+                print(
+                    "Added \(food.name): \(Format.wholeNumber(food.kilocaloriesPer100Grams.rounded())) kcal per 100 g. Log it with: stayfit food add \"\(food.name)\""
+                )
+            }
+        }
+    }
+
+    struct Favourite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a food a favourite (it comes first in searches), or no longer one with --remove.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Argument(help: "The food's name (a few letters do).") var words: [String]
+        @Flag(help: "No longer a favourite.") var remove = false
+
+        func run() async throws {
+            try await reportingErrors {
+                let store = try storeOptions.openStore()
+                let text = words.joined(separator: " ")
+                guard let food = try await FoodCatalog(store: store).food(named: text) else {
+                    throw CLIError(
+                        "no food called \(Format.printable(text, limit: 60)); look with: stayfit food search WORDS",
+                        exitCode: 65)
+                }
+                try await store.setFavouriteFood(food.name, !remove)
+                print(remove ? "\(food.name) is no longer a favourite." : "\(food.name) is a favourite.")
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubStore
+import Nutrition
+import Records
+
+struct TodayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today",
+        abstract: "What you may still eat today: your target, what you ate and what your workouts burned.",
+        discussion: """
+            The target is your basal rate (Mifflin–St Jeor, from your profile) times how active your day is without \
+            workouts, plus the kcal of today's recorded workouts, less what your weight goal takes (7,700 kcal a \
+            kilogram, an approximation). It never goes under 1,200 kcal (1,500 for men): under that it is hard to \
+            eat what a body needs, and such a diet belongs with a doctor. Set the activity and the goal once with \
+            --activity and --goal; they are kept.
+            """)
+    @OptionGroup var storeOptions: StoreOptions
+    @Option(
+        help: ArgumentHelp(
+            "Your day without workouts: sedentary, light, moderate, active or very-active (kept).", valueName: "level"))
+    var activity: String?
+    @Option(
+        help: ArgumentHelp(
+            "Your weight goal: maintain, lose 0.25|0.5|0.75|1 or gain 0.25|0.5 (kg a week; kept).", valueName: "goal"))
+    var goal: String?
+    @Option(help: ArgumentHelp("Another day, yyyy-MM-dd.", valueName: "date")) var date: String?
+
+    func validate() throws {
+        if let activity, ActivityLevel(rawValue: activity) == nil {
+            throw ValidationError(
+                "--activity must be one of \(ActivityLevel.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(activity)\")."
+            )
+        }
+        if let goal {
+            do { _ = try WeightGoal(parsing: goal) } catch { throw ValidationError("--goal: \(error)") }
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try storeOptions.openStore()
+            if activity != nil || goal != nil {
+                guard try await store.setEnergyBudget(activity: activity, goal: goal) else {
+                    throw CLIError(
+                        "there is no one to keep an activity level or a goal for yet: add yourself with stayfit people "
+                            + "add NAME, or stayfit profile set", exitCode: 65)
+                }
+            }
+            let day = try date.map(Self.day(parsing:)) ?? CalendarDay(Date())
+            let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
+            let eaten = entries.reduce(0) { $0 + $1.kilocalories }
+            let (start, end) = Self.bounds(of: day)
+            let burned = try await store.workoutKilocalories(from: start, until: end)
+            let settings = try await store.energyBudgetSettings()
+            let level = settings.activity.flatMap(ActivityLevel.init(rawValue:)) ?? .sedentary
+            let weightGoal = settings.goal.flatMap { try? WeightGoal(parsing: $0) } ?? .maintain
+
+            print("\(day == CalendarDay(Date()) ? "Today" : "\(day)")")
+            let meals = Meal.allCases.map { meal in
+                "\(meal.rawValue) \(entries.filter { $0.meal == meal.rawValue }.reduce(0) { $0 + $1.kilocalories })"
+            }
+            print("  Eaten    \(Self.kcal(eaten))  (\(meals.joined(separator: ", ")))")
+            print("  Burned   \(Self.kcal(burned))  in workouts")
+            guard let profile = try await store.profile(), let age = profile.ageYears(on: start), age > 0 else {
+                print("  Target   unknown: it needs your birth date, gender, height and weight (stayfit profile set)")
+                return
+            }
+            let budget = EnergyBudget(
+                body: .init(
+                    weightKilograms: profile.weightKilograms, heightCentimeters: profile.heightCentimeters,
+                    ageYears: age, gender: profile.gender),
+                activity: level, goal: weightGoal)
+            let target = budget.target(workoutKilocalories: burned)
+            print(
+                "  Target   \(Self.kcal(target.kilocalories))  \(Self.working(target, level: level, goal: weightGoal))")
+            print("  Left     \(Self.kcal(target.kilocalories - eaten))")
+            print(target.left(afterEating: eaten))
+        }
+    }
+
+    /// "= 1,624 basal × 1.2 (sedentary) + 450 workouts − 550 to lose 0.5 kg a week", and the floor when it holds.
+    static func working(_ target: DailyTarget, level: ActivityLevel, goal: WeightGoal) -> String {
+        var text = "= \(target.basalKilocalories) basal × \(level.factor) (\(level.rawValue))"
+        if target.workoutKilocalories > 0 { text += " + \(target.workoutKilocalories) from workouts" }
+        switch goal {
+        case .maintain: break
+        case .lose(let rate): text += " − \(target.goalKilocalories) to lose \(rate) kg a week"
+        case .gain(let rate): text += " + \(-target.goalKilocalories) to gain \(rate) kg a week"
+        }
+        if target.heldAtFloor { text += "; held at \(target.kilocalories), the least the hub plans for" }
+        return text
+    }
+
+    /// "1,360 kcal", right-aligned in 10.
+    static func kcal(_ value: Int) -> String {
+        let text = "\(value) kcal"
+        return String(repeating: " ", count: max(0, 10 - text.count)) + text
+    }
+
+    /// The local midnight that starts `day` and the one that ends it (23 or 25 hours apart across a clock change).
+    static func bounds(of day: CalendarDay) -> (Date, Date) {
+        let calendar = Calendar.current
+        let start =
+            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) ?? Date()
+        return (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400))
+    }
+
+    static func day(parsing text: String) throws -> CalendarDay {
+        guard let day = CalendarDay(text) else {
+            throw CLIError(
+                "\"\(Format.printable(text, limit: 30))\" is not a date: give yyyy-MM-dd, e.g. 2026-11-27", exitCode: 64
+            )
+        }
+        return day
+    }
+}
+
+struct WeightCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weight",
+        abstract: "Log your weight (stayfit weight 72.4) or, without a number, see its trend.",
+        discussion: "A weighing also becomes your profile's weight, which the calorie estimates and the budget use.")
+    @OptionGroup var storeOptions: StoreOptions
+    @Argument(help: "Kilograms, 20 to 400.") var kilograms: Double?
+
+    func run() async throws {
+        try await reportingErrors {
+            let store = try storeOptions.openStore()
+            let now = Date()
+            if let kilograms {
+                guard kilograms.isFinite, (20...400).contains(kilograms) else {
+                    throw CLIError(
+                        "\(Format.printable("\(kilograms)", limit: 20)) kg is not a weight: give 20 to 400 kg",
+                        exitCode: 65)
+                }
+                try await store.logWeight(
+                    WeightEntry(measuredAt: now, day: "\(CalendarDay(now))", kilograms: kilograms))
+                if var profile = try await store.profile() {
+                    profile.weightKilograms = kilograms
+                    try await store.saveProfile(profile)
+                }
+                print("Logged \(Format.fixed(kilograms, decimals: 1)) kg.")
+            }
+            let weighings = try await store.weights(since: now.addingTimeInterval(-90 * 86_400))
+            guard let last = weighings.last else { return print("No weighings yet. Log one: stayfit weight 72.4") }
+            print(WeightTrend(weighings).sentence(latest: last))
+        }
+    }
+}

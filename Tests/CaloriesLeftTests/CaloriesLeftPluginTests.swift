@@ -1,0 +1,98 @@
+import Foundation
+import HubCore
+import HubTestKit
+import Synchronization
+import Testing
+
+@testable import CaloriesLeft
+
+/// A food log and profile in memory: a woman of 36 on the manual clock's day, 168 cm, 61 kg (basal rate 1,319).
+final class TestLedger: FoodLedger, ProfileSource {
+    let eaten = Mutex(0)
+    let burned = Mutex(0)
+    let settings: (activity: String?, goal: String?)
+
+    init(activity: String? = nil, goal: String? = nil) { settings = (activity, goal) }
+
+    func foodEntries(from: String, through: String) async throws -> [FoodEntry] {
+        let eaten = eaten.withLock { $0 }
+        guard eaten > 0 else { return [] }
+        return [
+            FoodEntry(eatenAt: Date(), day: from, meal: "lunch", food: "\(eaten) kcal", grams: nil, kilocalories: eaten)
+        ]
+    }
+
+    func workoutKilocalories(from start: Date, until end: Date) async throws -> Int { burned.withLock { $0 } }
+    func energyBudgetSettings() async throws -> (activity: String?, goal: String?) { settings }
+
+    func profile() async throws -> Profile? {
+        Profile(name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 168, weightKilograms: 61)
+    }
+}
+
+@Suite struct CaloriesLeftPluginTests {
+    private func withPlugin(
+        _ ledger: TestLedger, _ body: (PluginContext, Inbox<String>) async throws -> Void
+    )
+        async throws
+    {
+        let context = PluginContext.test(storage: ledger, clock: ManualClock())
+        let heard = context.bus.inbox(of: String.self, subscriber: "test") {
+            $0.route(Announcement.self) { "say \($0.text)" }
+            $0.route(StatusPart.self) { "status \($0.stale)" }
+        }
+        let plugin = CaloriesLeftPlugin(configuration: .init(), context: context)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+            defer { group.cancelAll() }
+            try await body(context, heard)
+        }
+    }
+
+    private func expectNext(
+        _ heard: Inbox<String>, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let next = try await heard.next()
+        #expect(next == expected, sourceLocation: sourceLocation)
+    }
+
+    private func finished() -> WorkoutStateChanged {
+        WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running)
+    }
+
+    @Test func aWorkoutsEndSaysWhatIsLeftAndStatusNowHasIt() async throws {
+        let ledger = TestLedger()
+        ledger.eaten.withLock { $0 = 1000 }
+        try await withPlugin(ledger) { context, heard in
+            // 1,319 × 1.2 = 1,582.8: 1,583, less 1,000 eaten.
+            try await expectNext(heard, "status 583 calories left today")
+            ledger.burned.withLock { $0 = 400 }
+            context.bus.publish(finished())
+            try await expectNext(heard, "status 983 calories left today")
+            try await expectNext(heard, "say You have 983 calories left today.")
+        }
+    }
+
+    @Test func overTheTargetIsSaidSo() async throws {
+        let ledger = TestLedger(goal: "lose 0.5")
+        ledger.eaten.withLock { $0 = 1400 }
+        try await withPlugin(ledger) { context, heard in
+            // 1,582.8 − 550 = 1,032.8, under a woman's floor of 1,200.
+            try await expectNext(heard, "status 200 calories over today's target")
+            context.bus.publish(finished())
+            _ = try await heard.next()
+            try await expectNext(heard, "say You are 200 calories over today's target.")
+        }
+    }
+
+    @Test func aPersonWhoKeepsNoFoodLogHearsNothing() async throws {
+        try await withPlugin(TestLedger()) { context, heard in
+            try await expectNext(heard, "status ")
+            context.bus.publish(finished())
+            try await expectNext(heard, "status ")
+            context.bus.publish(Announcement("marker"))
+            // Nothing said before the marker.
+            try await expectNext(heard, "say marker")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `stayfit today`, `food` and `weight` as a person uses them, on the sample profile: a woman of 36 (born
+/// 1990-04-21), 168 cm, 61 kg, whose basal rate is 610 + 1,050 − 180 − 161 = 1,319 kcal a day.
+@Suite(.serialized) struct FoodCLITests {
+    private func stayfit(_ arguments: [String], _ data: String) async throws -> (
+        status: Int32, output: String, error: String
+    ) {
+        try await StayfitProcess.run(arguments + ["--data-dir", data])
+    }
+
+    @Test func aDayOfEatingIsLoggedAndWhatIsLeftIsSaid() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        // 1,319 × 1.55 = 2,044.45, less 275 (0.25 kg a week × 7,700 / 7): 1,769.
+        let set = try await stayfit(["today", "--activity", "moderate", "--goal", "lose 0.25"], data)
+        #expect(set.status == 0, "\(set.error)")
+        #expect(
+            set.output.contains("Target    1769 kcal  = 1319 basal × 1.55 (moderate) − 275 to lose 0.25 kg a week"),
+            "\(set.output)")
+        #expect(set.output.contains("You have 1769 calories left today."), "\(set.output)")
+
+        // 290 g of porridge with semi-skimmed milk at 97 kcal per 100 g: 281.
+        let porridge = try await stayfit(
+            ["food", "add", "porrige", "semi", "--portion", "1 bowl", "--meal", "breakfast"], data)
+        #expect(porridge.status == 0, "\(porridge.error)")
+        #expect(
+            porridge.output.contains(
+                "Logged porridge (oatmeal), cooked with semi-skimmed milk (290 g) for breakfast: 281 kcal. Entry 1."),
+            "\(porridge.output)")
+        #expect(try await stayfit(["food", "add", "350", "kcal", "--meal", "lunch"], data).status == 0)
+        let today = try await stayfit(["today"], data)
+        #expect(today.output.contains("631 kcal  (breakfast 281, lunch 350, dinner 0, snack 0)"), "\(today.output)")
+        #expect(today.output.contains("You have 1138 calories left today."), "\(today.output)")
+
+        let list = try await stayfit(["food", "list"], data)
+        #expect(
+            list.output.contains("Breakfast: 281 kcal") && list.output.contains("Total: 631 kcal"), "\(list.output)")
+        #expect(try await stayfit(["food", "remove", "2"], data).output.contains("Removed 350 kcal (350 kcal)"))
+        #expect(try await stayfit(["today"], data).output.contains("You have 1488 calories left today."))
+        let missing = try await stayfit(["food", "remove", "2"], data)
+        #expect(missing.status == 65 && missing.error.contains("there is no entry 2"), "\(missing.error)")
+    }
+
+    @Test func ownFoodsAndFavouritesComeFirst() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let added = try await stayfit(
+            [
+                "food", "new", "my protein bar", "--kcal", "380", "--protein", "30", "--carbs", "40", "--fat", "12",
+                "--portion", "1 bar=45",
+            ], data)
+        #expect(added.status == 0, "\(added.error)")
+        let search = try await stayfit(["food", "search", "prot", "bar"], data)
+        #expect(
+            search.output.split(separator: "\n").first?.hasPrefix("my protein bar: 380 kcal per 100 g; 1 bar (45 g)")
+                == true, "\(search.output)")
+        // Without an amount, the food's first portion: 45 g at 380 per 100 g is 171.
+        let logged = try await stayfit(["food", "add", "my", "protein", "bar", "--meal", "snack"], data)
+        #expect(logged.output.contains("Logged my protein bar (45 g) for snack: 171 kcal."), "\(logged.output)")
+        #expect(
+            try await stayfit(["food", "favourite", "almond", "milk"], data).output.contains(
+                "almond milk, unsweetened is a favourite."))
+        let milk = try await stayfit(["food", "search", "milk"], data)
+        #expect(
+            milk.output.split(separator: "\n").first?.hasPrefix("almond milk, unsweetened ★") == true, "\(milk.output)")
+    }
+
+    @Test(arguments: [
+        (["food", "add", "banana", "--grams=-5"], Int32(65), "is not a helping"),
+        (["food", "add", "banana", "--grams", "20000"], 65, "is not a helping"),
+        (["food", "add", "banana", "--portion", "1 loaf"], 65, "banana, raw has no portion \"loaf\""),
+        (["food", "add", "xyzzyq"], 65, "no food called xyzzyq"),
+        (["food", "add"], 64, "say what you ate"),
+        (["food", "add", "banana", "--meal", "brunch"], 65, "\"brunch\" is no meal"),
+        (["food", "new", " ", "--kcal", "10"], 65, "a food needs a name"),
+        (
+            ["food", "new", "odd", "--kcal", "400", "--protein", "60", "--carbs", "50"], 65,
+            "add up to 110.0 g in 100 g"
+        ),
+        (["food", "new", "odd", "--kcal", "1000"], 65, "is not a food's energy"),
+        (["food", "new", String(repeating: "a", count: 10_000), "--kcal", "10"], 65, "at most 100 characters"),
+        (["weight", "1000"], 65, "is not a weight"),
+        (["weight", "nan"], 65, "is not a weight"),
+        (["today", "--goal", "lose 3"], 64, "lose 3 kg a week is not a rate the hub plans for"),
+        (["today", "--activity", "lazy"], 64, "--activity must be one of"),
+        (["food", "list", "--date", "2026-13-45"], 64, "is not a date"),
+    ])
+    func badInputIsRefusedWithWhatIsWrong(arguments: [String], status: Int32, message: String) async throws {
+        let scratch = try Scratch()
+        let result = try await stayfit(arguments, scratch.path("data"))
+        #expect(result.status == status, "\(arguments): \(result.error)")
+        #expect(result.error.contains(message), "\(arguments): \(result.error)")
+    }
+
+    @Test func aWeighingIsLoggedBecomesTheProfilesWeightAndWaitsForATrend() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        let weighed = try await stayfit(["weight", "60.4"], data)
+        #expect(weighed.status == 0, "\(weighed.error)")
+        #expect(weighed.output.contains("Logged 60.4 kg."))
+        #expect(weighed.output.contains("60.4 kg; a trend needs weighings a week or more apart."))
+        #expect(try await scratch.store().profile()?.weightKilograms == 60.4)
+    }
+}

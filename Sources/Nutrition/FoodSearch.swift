@@ -24,7 +24,9 @@ public enum FoodSearch {
             guard matched else { continue }
             let key = food.name.lowercased()
             let usage = (favourites.contains(key) ? 1_000_000 : 0) + (eaten[key] ?? 0)
-            let leading = name.first.map { cost(of: wanted[0], against: $0) == 0 } ?? false
+            // The name starts with the first word asked for (typo or not): "chiken" ranks "chicken wrap" above
+            // "sandwich, chicken".
+            let leading = name.first.map { cost(of: wanted[0], against: $0) != nil } ?? false
             found.append((food, typos, leading, usage))
         }
         found.sort { a, b in

@@ -23,6 +23,8 @@ import Testing
     @Test func aFewLettersTyposAndFavouritesFindWhatAPersonMeans() throws {
         #expect(first("banan") == "banana, raw")
         #expect(first("bananna") == "banana, raw")
+        let chicken = FoodSearch.search("chiken", in: FoodTable.shared.foods, limit: 5).map(\.name)
+        #expect(chicken.allSatisfy { $0.hasPrefix("chicken") }, "names that start with it first: \(chicken)")
         #expect(first("porridge water") == "porridge (oatmeal), cooked with water")
         #expect(first("porrige semi") == "porridge (oatmeal), cooked with semi-skimmed milk")
         #expect(first("oatmeal skim")?.hasPrefix("porridge (oatmeal), cooked with skim milk") == true)

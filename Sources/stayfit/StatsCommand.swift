@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubStore
+import Nutrition
 import Reports
 
 extension ReportPeriod.Kind: ExpressibleByArgument {}
@@ -16,6 +17,13 @@ struct StatsCommand: AsyncParsableCommand {
             period against the one before ("last 7 days vs the 7 before"). Week is the last 7 days up to --date; \
             month and year are calendar ones. Simulated workouts are left out unless --include-simulated.
             """)
+    /// What the statistics are of.
+    enum Subject: String, ExpressibleByArgument, CaseIterable {
+        case workouts, food
+    }
+
+    @Argument(help: "workouts (the default), or food: what was eaten against the targets.") var subject: Subject =
+        .workouts
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var configOptions: ConfigOptions
     @Option(help: "day, week (the last 7 days), month, year or all.") var period: ReportPeriod.Kind = .week
@@ -49,6 +57,7 @@ struct StatsCommand: AsyncParsableCommand {
             let day = try ReportArguments.day(date, option: "--date")
             let settings = try configOptions.load().reports
             let store = try storeOptions.openStore()
+            if subject == .food { return try await food(ReportPeriod(period, endingOn: day), store: store, say: say) }
             let report = try await Self.report(
                 period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated,
                 kind: try kind.map { try WorkoutKind(parsing: $0) })
@@ -61,6 +70,21 @@ struct StatsCommand: AsyncParsableCommand {
             for line in StatsTable.lines(report, units: units) { say(line) }
             if let svg { say(ReportArguments.pictureNote(svg)) }
         }
+    }
+
+    /// `stats food`: a table of what was eaten, or JSON.
+    private func food(_ period: ReportPeriod, store: HubStore, say: (String) -> Void) async throws {
+        guard period.kind != .all else {
+            throw CLIError("stats food covers a day, a week, a month or a year; give --period", exitCode: 64)
+        }
+        guard svg == nil else {
+            throw CLIError("stats food draws no picture yet; leave out --svg", exitCode: 64)
+        }
+        let report = try await FoodStats.report(period: period, store: store)
+        if json { return print(try JSON.string(report)) }
+        let weighings = try await store.weights(since: Date().addingTimeInterval(-90 * 86_400))
+        let weight = weighings.last.map { WeightTrend(weighings).sentence(latest: $0) }
+        for line in FoodStats.lines(report, period: period, weight: weight) { say(line) }
     }
 
     /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.

@@ -40,6 +40,10 @@ import Testing
             list.output.contains("Breakfast: 281 kcal") && list.output.contains("Total: 631 kcal"), "\(list.output)")
         #expect(try await stayfit(["food", "remove", "2"], data).output.contains("Removed 350 kcal (350 kcal)"))
         #expect(try await stayfit(["today"], data).output.contains("You have 1488 calories left today."))
+        let stats = try await stayfit(["stats", "food", "--period", "day"], data)
+        #expect(stats.status == 0, "\(stats.error)")
+        #expect(stats.output.contains("     281    1769    1488"), "\(stats.output)")
+        #expect(stats.output.contains("A day, on average over 1 logged day: breakfast 281, lunch 0"), "\(stats.output)")
         let missing = try await stayfit(["food", "remove", "2"], data)
         #expect(missing.status == 65 && missing.error.contains("there is no entry 2"), "\(missing.error)")
     }

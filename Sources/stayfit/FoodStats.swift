@@ -1,0 +1,73 @@
+import Foundation
+import HubCore
+import HubStore
+import Nutrition
+import Records
+import Reports
+
+/// `stayfit stats food`: what was eaten over a period against the targets, per meal, the macronutrients and the
+/// weight's trend.
+enum FoodStats {
+    static func report(period: ReportPeriod, store: HubStore, now: Date = Date()) async throws -> FoodReport {
+        let days = period.days.filter { $0.start <= now }
+        let labels = days.map(\.description)
+        guard let first = labels.first, let last = labels.last else {
+            return FoodReport(days: [], entries: [], targets: [:], byMonth: false)
+        }
+        let entries = try await store.foodEntries(from: first, through: last)
+        let profile = try await store.profile()
+        let settings = try await store.energyBudgetSettings()
+        var targets: [String: Int] = [:]
+        for day in days {
+            let burned = try await store.workoutKilocalories(from: day.start, until: day.adding(days: 1).start)
+            let energy = EnergyDay(
+                profile: profile, at: day.start, eaten: 0, burned: burned, activity: settings.activity,
+                goal: settings.goal)
+            if let target = energy.target { targets[day.description] = target.kilocalories }
+        }
+        return FoodReport(days: labels, entries: entries, targets: targets, byMonth: period.kind == .year)
+    }
+
+    /// The table, and the sentences under it.
+    static func lines(_ report: FoodReport, period: ReportPeriod, weight: String?) -> [String] {
+        var lines = ["Food, \(period.title)"]
+        guard report.daysLogged > 0 else {
+            lines.append("Nothing logged. Log a food: stayfit food add banana")
+            if let weight { lines.append("Weight: \(weight)") }
+            return lines
+        }
+        let first = period.kind == .year ? "Month" : "Day"
+        lines.append(
+            pad(first, 12) + pad("Eaten", 8, right: true) + pad("Target", 8, right: true) + pad("Left", 8, right: true))
+        for row in report.rows {
+            guard row.daysLogged > 0 else {
+                lines.append(pad(row.label, 12) + pad("–", 8, right: true))
+                continue
+            }
+            let target = row.target.map { "\($0)" } ?? "–"
+            let left = row.target.map { "\($0 - row.eaten)" } ?? "–"
+            lines.append(
+                pad(row.label, 12) + pad("\(row.eaten)", 8, right: true) + pad(target, 8, right: true)
+                    + pad(left, 8, right: true))
+        }
+        if period.kind == .year { lines.append("(a month's figures are the average of its logged days)") }
+        let meals = Meal.allCases.map { "\($0.rawValue) \(report.meals[$0.rawValue] ?? 0)" }
+        let days = report.daysLogged == 1 ? "1 logged day" : "\(report.daysLogged) logged days"
+        lines.append("A day, on average over \(days): \(meals.joined(separator: ", ")) kcal")
+        if let shares = report.macronutrientShares {
+            lines.append(
+                "Protein \(grams(report.proteinGrams)), carbohydrate \(grams(report.carbohydrateGrams)), fat "
+                    + "\(grams(report.fatGrams)) a day (\(shares.protein) %, \(shares.carbohydrate) % and \(shares.fat) % of the energy)"
+            )
+        }
+        if let weight { lines.append("Weight: \(weight)") }
+        return lines
+    }
+
+    private static func grams(_ value: Double) -> String { "\(Int(value.rounded())) g" }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let space = String(repeating: " ", count: max(0, width - text.count))
+        return right ? space + text : text + space
+    }
+}

@@ -144,6 +144,7 @@ let package = Package(
         .target(
             name: "CaloriesLeft", dependencies: ["HubCore", "Nutrition"], path: "Plugins/CaloriesLeft",
             exclude: ["README.md"]),
+        .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -152,7 +153,7 @@ let package = Package(
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
                 "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts", "Nutrition",
-                "CaloriesLeft",
+                "CaloriesLeft", "People",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -248,6 +249,7 @@ let package = Package(
         .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
+        .testTarget(name: "PeopleTests", dependencies: ["People", "HubCore", "HubTestKit", "HubStore"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

@@ -15,6 +15,8 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case nextKind = "next-kind"
     /// Steps through the programs; the programs plugin says each ("Program: 8 x 400 m.").
     case nextProgram = "next-program"
+    /// Steps through the people; the people plugin says each ("Hello Sam."), and the next workout is theirs.
+    case nextPerson = "next-person"
     /// Ends the program's set under way (or any step early), as console `done` does.
     case done
     /// Moves the program on to its next step.
@@ -37,6 +39,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .statusNow: "status now"
         case .nextKind: "next kind of workout"
         case .nextProgram: "next program (says its name)"
+        case .nextPerson: "next person (says hello; the next workout is theirs)"
         case .done: "set done (the program's next step)"
         case .skip: "skip the program's step"
         case .easier: "program targets 5 % easier"
@@ -66,6 +69,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .statusNow: [StatusRequested(source: "buttons")]
         case .nextKind: [ChooseWorkoutKind(.next)]
         case .nextProgram: [ChooseProgram(.next)]
+        case .nextPerson: [ChoosePerson(.next)]
         // The programs plugin confirms with the next step, or says that no program is under way.
         case .done: [ProgramCommand(.done(repetitions: nil))]
         case .skip: [ProgramCommand(.skip)]

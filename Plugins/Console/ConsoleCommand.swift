@@ -13,6 +13,8 @@ public enum ConsoleCommand: Equatable, Sendable {
     case chooseProgram(ChooseProgram.Choice)
     /// `done`, `done 8`, `skip`, `easier`, `harder`: to the program under way.
     case program(ProgramCommand.Action)
+    /// `person Sam` (or `person next`): whose the next workout is.
+    case choosePerson(ChoosePerson.Choice)
     /// A line that names a command but not in a way it can be done (`start rowboat`): what is wrong, and the fix.
     case mistake(String)
     case music(MusicCommand.Action)
@@ -92,6 +94,10 @@ public enum ConsoleCommand: Equatable, Sendable {
             }
             return .program(.done(repetitions: reps))
         }
+        if words.hasPrefix("person ") {
+            let name = line.split(whereSeparator: \.isWhitespace).dropFirst().joined(separator: " ")
+            return .choosePerson(name.lowercased() == "next" ? .next : .named(name))
+        }
         if words.hasPrefix("program ") {
             let name = line.split(whereSeparator: \.isWhitespace).dropFirst().joined(separator: " ")
             return .chooseProgram(name.lowercased() == "next" ? .next : .named(name))
@@ -118,6 +124,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         "Commands: " + words.map { "\($0.words[0]) (\($0.help))" }.joined(separator: ", ")
             + ", volume N (0–100), kind KIND (the next workout's kind: \(WorkoutKind.known.map(\.rawValue).joined(separator: ", "))), "
             + "program ID or NAME (or program next: the program the next workout follows), "
+            + "person NAME (or person next: whose the next workout is), "
             + "target power W / resistance N / speed KM/H / incline % (a smart trainer or treadmill)"
     }
 }

@@ -15,6 +15,21 @@ extension HubStore: ProgramShelf {}
 extension HubStore: ProgramStepLog {}
 extension HubStore: FoodLedger {}
 
+extension HubStore: PeopleRoster {
+    public func roster() async throws -> (names: [String], current: String?) {
+        let people = try await people()
+        return (people.map(\.name), people.first(where: \.isCurrent)?.name)
+    }
+
+    public func choosePerson(named name: String) async throws -> String? {
+        do {
+            return try await setCurrentPerson(named: name).name
+        } catch let error as HubStoreError where error.isNotFound {
+            return nil
+        }
+    }
+}
+
 extension HubStore: DeviceMemory {}
 
 extension HubStore: ReminderBook {}

@@ -9,6 +9,7 @@ import HeartRateLog
 import HubCore
 import Location
 import Music
+import People
 import Reminders
 import Share
 import Simulator
@@ -35,6 +36,8 @@ let pluginRegistry = PluginRegistry([
     // Off unless `[plugins.programs]` is there: follows the chosen program through each workout.
     GuidedWorkoutsPlugin.self,
     SharePlugin.self,
+    // Whose the next workout is: `person Sam`, a button's next-person.
+    PeoplePlugin.self,
     // After the workout engine's finish: says what is left to eat today.
     CaloriesLeftPlugin.self,
 ])

@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test func theProgramsPressesSayDoneSkipEasierAndHarder() async throws {
+    @Test func theProgramsPressesSayDoneSkipEasierAndHarderAndNextPersonChoosesWho() async throws {
         let harness = try WatcherHarness()
         let fifo = try InputEventFIFO(harness.path("dev/buttons"))
         let (context, directory) = try PluginContext.test(clock: harness.clock)
@@ -59,8 +59,10 @@ import Testing
             KEY_N = { short = "skip" }
             KEY_I = { short = "easier" }
             KEY_H = { short = "harder" }
+            KEY_P = { short = "next-person" }
             """)
         let commands = context.bus.inbox(of: ProgramCommand.self)
+        let people = context.bus.inbox(of: ChoosePerson.self)
         let plugin = ButtonsPlugin(configuration: configuration, context: context, finder: harness.finder)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }
@@ -70,6 +72,8 @@ import Testing
             var received: [ProgramCommand.Action] = []
             for _ in 0..<4 { received.append(try await commands.next().action) }
             #expect(received == [.done(repetitions: nil), .skip, .easier, .harder])
+            try writer.tap(25)  // KEY_P: next-person
+            #expect(try await people.next() == ChoosePerson(.next))
         }
     }
 

@@ -68,6 +68,8 @@ import Testing
         ("skip", .program(.skip)), ("Easier", .program(.easier)), ("harder", .program(.harder)),
         ("program 8x400", .chooseProgram(.named("8x400"))),
         ("program  Sweet Spot", .chooseProgram(.named("Sweet Spot"))), ("program Next", .chooseProgram(.next)),
+        ("person Sam", .choosePerson(.named("Sam"))), ("person  Mary Ann", .choosePerson(.named("Mary Ann"))),
+        ("person next", .choosePerson(.next)),
     ])
     func parsesAProgramCommand(line: String, command: ConsoleCommand) {
         #expect(ConsoleCommand.parse(line: line) == command)

@@ -158,9 +158,10 @@ extension HubStore {
             throw .refused("a person's name cannot be empty; give one, e.g. Alex", path: path)
         }
         guard trimmed.count <= longestPersonName else {
+            let limit = "\(longestPersonName) character\(longestPersonName == 1 ? "" : "s")"
             throw .refused(
-                "a person's name can be at most \(longestPersonName) characters long, and this one is longer; give a "
-                    + "shorter one, e.g. a first name",
+                "a person's name can be at most \(limit) long, and this one is longer; give a shorter one, e.g. a "
+                    + "first name",
                 path: path)
         }
         return trimmed

@@ -63,17 +63,21 @@ struct ProfileCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                let form = ProfileForm(
-                    name: name, birthDate: birthDate, gender: gender, height: height, weight: weight,
-                    heartRateMonitoring: heartRateMonitoring.map { $0 == .on }, ftp: ftp)
                 let existing = try await store.profile()
+                // A person added by name alone ('stayfit people add Sam') has no profile yet, but their name stands.
+                let unnamed = existing == nil && name == nil
+                let form = ProfileForm(
+                    name: unnamed ? try await store.currentPerson()?.name : name, birthDate: birthDate, gender: gender,
+                    height: height, weight: weight, heartRateMonitoring: heartRateMonitoring.map { $0 == .on },
+                    ftp: ftp)
                 let profile: Profile
                 do throws(ProfileError) {
                     profile = try form.validated(against: existing, today: Date())
                 } catch {
                     throw CLIError("\(error.message): \(error.hint).", exitCode: 65)
                 }
-                try await store.saveProfile(profile)
+                // Refused when the name is another person's.
+                try await PersonLines.refusingBadData { try await store.saveProfile(profile) }
                 print("Profile saved.")
             }
         }

@@ -1,3 +1,4 @@
+import BlueZTestKit
 import Foundation
 import HubStore
 import Testing
@@ -102,6 +103,31 @@ import Testing
         #expect(try await store.currentPerson()?.name == "Alex")
         #expect(try await store.workouts().count == 1)
         #expect(try await store.activeGoal() == Goal(kind: .distance, target: 5_000))
+    }
+
+    @Test func removeOnATerminalSaysWhatGoesAndAsksFirst() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        for arguments in [["add", "Alex"], ["add", "Sam"], ["use", "Sam"]] {
+            #expect(try await StayfitProcess.run(["people"] + arguments + ["--data-dir", data]).status == 0)
+        }
+        #expect(try await StayfitProcess.run(["goals", "set", "distance", "5km", "--data-dir", data]).status == 0)
+        #expect(try await StayfitProcess.run(["demo", "--minutes", "1", "--data-dir", data]).status == 0)
+
+        for (answer, said, left) in [("n", "Sam kept; nothing deleted.", 2), ("y", "Removed Sam and deleted", 1)] {
+            let terminal = try PseudoTerminal()
+            let process = try ChildProcess.spawn(
+                StayfitProcess.binary.path, ["people", "remove", "Sam", "--data-dir", data], stdin: terminal.replica,
+                stdout: terminal.replica)
+            terminal.closeReplica()  // the child has its own copy; the end of its output is then seen as EIO
+            defer { process.stop() }
+            let prompt = try await terminal.read(until: { $0.contains("[y/N]") }, timeout: TestDeadline.hang)
+            #expect(prompt.contains("This removes Sam and deletes 1 workout and 1 goal. Remove them?"), "\(prompt)")
+            terminal.type("\(answer)\n")
+            let reply = try await terminal.read(until: { $0.contains(said) }, timeout: TestDeadline.hang)
+            #expect(try await process.termination(within: TestDeadline.hang) == .exited(0), "\(reply)")
+            #expect(try await scratch.store().people().count == left)
+        }
     }
 
     @Test func removingThePersonWhoseWorkoutIsBeingRecordedIsRefused() async throws {

@@ -22,11 +22,14 @@ struct PeopleCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List everyone, the current person marked with *.")
         @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Print JSON: each person with their profile (null until given) and whether they are current.")
+        var json = false
 
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
                 let people = try await store.people()
+                if json { return print(try JSON.string(people)) }
                 guard !people.isEmpty else {
                     return print("Nobody yet. Add someone: stayfit people add Alex")
                 }

@@ -26,6 +26,12 @@ import Testing
         #expect(rows.dropFirst().first?.contains("61 kg") == true, "\(list.output)")
         #expect(rows.last?.hasPrefix("  Sam") == true, "\(list.output)")
 
+        let json = try await StayfitProcess.run(["people", "list", "--json", "--data-dir", data])
+        #expect(json.status == 0, "stderr: \(json.error)")
+        let listed = try JSONDecoder().decode([Person].self, from: Data(json.output.utf8))
+        #expect(listed.map(\.name) == ["Alex", "Sam"] && listed.map(\.isCurrent) == [true, false])
+        #expect(listed.first?.profile?.ftpWatts == 210 && listed.last?.profile == nil)
+
         let show = try await StayfitProcess.run(["people", "show", "alex", "--data-dir", data])
         #expect(show.status == 0, "stderr: \(show.error)")
         #expect(show.output.contains("Alex (current)") && show.output.contains("FTP                    210 W"))

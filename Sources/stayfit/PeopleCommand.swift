@@ -69,7 +69,10 @@ struct PeopleCommand: AsyncParsableCommand {
     struct Use: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a person the current one: the next workout, goal and reminders are theirs.",
-            discussion: "A workout being recorded stays whose it was. A running hub uses the change within 2 seconds.")
+            discussion: """
+                A workout under way stays whose it was, with their profile, goal and heart-rate log, until it ends. A \
+                running hub uses the change within 2 seconds.
+                """)
         @OptionGroup var storeOptions: StoreOptions
         @Argument(help: "The person's name (any case).") var name: String
 
@@ -77,7 +80,12 @@ struct PeopleCommand: AsyncParsableCommand {
             try await reportingErrors {
                 try await PersonLines.refusingBadData {
                     let person = try await storeOptions.openStore().setCurrentPerson(named: name)
-                    print("The hub now records for \(PersonLines.name(person.name)): the next workout is theirs.")
+                    let shown = PersonLines.name(person.name)
+                    // While someone trains, their workout keeps their weight, goal and heart-rate log to the end.
+                    print(
+                        person.isCurrent
+                            ? "The hub now records for \(shown): the next workout is theirs."
+                            : "\(shown) is next: the hub records for them once the workout under way ends.")
                 }
             }
         }

@@ -49,6 +49,10 @@ enum PeopleMigration {
                     CREATE INDEX \(table)_by_person ON \(table)(person_id);
                     """)
         }
+        // The workout being recorded decides whose records are written meanwhile (HubStore.currentPersonID), asked
+        // on every write: this index holds only unfinished workouts, so the question costs one lookup.
+        try db.execute(
+            sql: "CREATE INDEX workouts_unfinished ON workouts(started_at, person_id) WHERE status != 'finished'")
         try rebuildHeartRateLog(db)
         // The profile's counter now counts changes to people, and to whose the hub's profile is; changing the
         // current person changes whose goal and reminders the hub reads, too.

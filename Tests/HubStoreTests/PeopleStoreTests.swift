@@ -194,13 +194,23 @@ import Testing
         let alex = try #require(try await store.person(named: "Alex"))
         #expect(try await store.belongings(of: alex.id).heartRateHours == 1)
 
+        let during = try await store.changeVersions()
         try await store.finishWorkout(workout, at: start.addingTimeInterval(60), totals: WorkoutTotals())
+        // A running hub reads Sam's profile, goal and reminders now: the hand-over counts as their change.
+        let after = try await store.changeVersions()
+        for section in [StoreSection.profile, .goals, .reminders] {
+            #expect(after[section] == (during[section] ?? 0) + 1, "\(section)")
+        }
         #expect(try await store.currentPerson()?.name == "Sam")
         #expect(try await store.profile() == Self.sam)
         #expect(try await store.activeGoal() == nil)
         let next = try await store.startWorkout(at: start.addingTimeInterval(120), goal: nil)
         #expect(try await store.workouts().map(\.id) == [next])
         #expect(try await store.belongings(of: alex.id).workouts == 1)
+
+        // With no one else chosen, a workout that ends hands nothing over, and counts no change.
+        try await store.finishWorkout(next, at: start.addingTimeInterval(180), totals: WorkoutTotals())
+        #expect(try await store.changeVersions() == after)
     }
 
     /// Makes `name` current and gives them `workouts` workouts (one sample each), a goal, a reminder and a minute of

@@ -86,7 +86,9 @@ struct ProfileCommand: AsyncParsableCommand {
     /// The seed app's "reset" of the profile: the profile goes, everything else stays.
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete the profile (name, birth date, gender, height, weight); workouts and goals stay.",
+            abstract:
+                "Delete the profile (birth date, gender, height, weight, FTP); the person, their name, workouts and "
+                + "goals stay.",
             discussion: """
                 Calorie estimates then assume a 70 kg, 35-year-old adult until 'stayfit profile set'. Asks first \
                 on a terminal unless --yes; without a terminal --yes is needed. A running hub uses the change \
@@ -108,7 +110,7 @@ struct ProfileCommand: AsyncParsableCommand {
                 }
                 if !yes {
                     print(
-                        "This deletes your profile (name, birth date, gender, height, weight). Delete it? [y/N] ",
+                        "This deletes your profile (birth date, gender, height, weight, FTP). Delete it? [y/N] ",
                         terminator: "")
                     guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
                     else { return print("Profile kept.") }

@@ -97,7 +97,10 @@ extension HubStore {
     }
 
     /// Makes the person called `name` the one the hub records for: their next workout, goal, reminders and
-    /// heart-rate seconds are theirs. A workout being recorded stays whose it was.
+    /// heart-rate seconds are theirs.
+    ///
+    /// While someone's workout is being recorded, that person stays the current one until it ends (the returned
+    /// person's `isCurrent` is false then): see ``currentPersonID(_:)``.
     ///
     /// - Throws: `HubStoreError` (`isNotFound`) when nobody is called `name`.
     @discardableResult
@@ -107,7 +110,7 @@ extension HubStore {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO settings (name, value) VALUES ('current_person_id', ?)",
                 arguments: [person.id])
-            person.isCurrent = true
+            person.isCurrent = try Self.currentPersonID(db) == person.id
             return person
         }
     }
@@ -158,23 +161,29 @@ extension HubStore {
             throw .refused("a person's name cannot be empty; give one, e.g. Alex", path: path)
         }
         guard trimmed.count <= longestPersonName else {
+            let limit = "\(longestPersonName) character\(longestPersonName == 1 ? "" : "s")"
             throw .refused(
-                "a person's name can be at most \(longestPersonName == 1 ? "1 character" : "\(longestPersonName) characters") long, and this one is longer; give a "
-                    + "shorter one, e.g. a first name",
+                "a person's name can be at most \(limit) long, and this one is longer; give a shorter one, e.g. a "
+                    + "first name",
                 path: path)
         }
         return trimmed
     }
 
-    /// The current person's id: the `current_person_id` setting while it names a person, else the first person;
-    /// nil when there are no people.
+    /// The current person's id: whose workout is being recorded, else the `current_person_id` setting while it
+    /// names a person, else the first person; nil when there are no people.
+    ///
+    /// The workout's person comes first so that choosing the next person ('stayfit people use') while Alex trains
+    /// leaves Alex's workout with Alex's weight and goal, and the strap's all-day seconds in Alex's log, until it ends.
     static func currentPersonID(_ db: Database) throws -> Int64? {
         try Int64.fetchOne(db, sql: "SELECT \(currentPersonSQL)")
     }
 
-    /// ``currentPersonID(_:)`` as an SQL expression, for a query that needs it within itself.
+    /// ``currentPersonID(_:)`` as an SQL expression, for a query that needs it within itself. The unfinished workout
+    /// is found through the partial index `workouts_unfinished`, whatever the number of workouts.
     static let currentPersonSQL = """
         COALESCE(
+            (SELECT person_id FROM workouts WHERE status != 'finished' ORDER BY started_at DESC LIMIT 1),
             (SELECT people.id FROM people JOIN settings ON settings.value = people.id
              WHERE settings.name = 'current_person_id'),
             (SELECT min(id) FROM people))

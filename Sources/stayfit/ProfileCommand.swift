@@ -63,17 +63,21 @@ struct ProfileCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                let form = ProfileForm(
-                    name: name, birthDate: birthDate, gender: gender, height: height, weight: weight,
-                    heartRateMonitoring: heartRateMonitoring.map { $0 == .on }, ftp: ftp)
                 let existing = try await store.profile()
+                // A person added by name alone ('stayfit people add Sam') has no profile yet, but their name stands.
+                let unnamed = existing == nil && name == nil
+                let form = ProfileForm(
+                    name: unnamed ? try await store.currentPerson()?.name : name, birthDate: birthDate, gender: gender,
+                    height: height, weight: weight, heartRateMonitoring: heartRateMonitoring.map { $0 == .on },
+                    ftp: ftp)
                 let profile: Profile
                 do throws(ProfileError) {
                     profile = try form.validated(against: existing, today: Date())
                 } catch {
                     throw CLIError("\(error.message): \(error.hint).", exitCode: 65)
                 }
-                try await store.saveProfile(profile)
+                // Refused when the name is another person's.
+                try await PersonLines.refusingBadData { try await store.saveProfile(profile) }
                 print("Profile saved.")
             }
         }
@@ -82,7 +86,9 @@ struct ProfileCommand: AsyncParsableCommand {
     /// The seed app's "reset" of the profile: the profile goes, everything else stays.
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete the profile (name, birth date, gender, height, weight); workouts and goals stay.",
+            abstract:
+                "Delete the profile (birth date, gender, height, weight, FTP); the person, their name, workouts and "
+                + "goals stay.",
             discussion: """
                 Calorie estimates then assume a 70 kg, 35-year-old adult until 'stayfit profile set'. Asks first \
                 on a terminal unless --yes; without a terminal --yes is needed. A running hub uses the change \
@@ -104,7 +110,7 @@ struct ProfileCommand: AsyncParsableCommand {
                 }
                 if !yes {
                     print(
-                        "This deletes your profile (name, birth date, gender, height, weight). Delete it? [y/N] ",
+                        "This deletes your profile (birth date, gender, height, weight, FTP). Delete it? [y/N] ",
                         terminator: "")
                     guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
                     else { return print("Profile kept.") }

@@ -10,8 +10,9 @@ struct StayFit: AsyncParsableCommand {
             "StayFit Hub: a fitness hub for a headless Linux box with a heart-rate strap, GPS, buttons and a speaker.",
         subcommands: [
             RunCommand.self, DemoCommand.self, ConfigCommand.self, WorkoutsCommand.self, ProfileCommand.self,
-            GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self, DevicesCommand.self,
-            GPSCommand.self, ProgramsCommand.self, TodayCommand.self, FoodCommand.self, WeightCommand.self,
+            PeopleCommand.self, GoalsCommand.self, StatsCommand.self, HeartRateCommand.self, ShareCommand.self,
+            DevicesCommand.self, GPSCommand.self, ProgramsCommand.self, TodayCommand.self, FoodCommand.self,
+            WeightCommand.self,
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
         ])
 

@@ -7,9 +7,10 @@ import Testing
 
 /// "v14: people": a database from before it (one profile) becomes one person's, with nothing lost.
 ///
-/// The old database is made as the hub up to v13 made it: the schema by the migrator stopped at v13, the rows with
-/// the statements the v13 store ran (`saveProfile`, `startWorkout`, `recordSamples`, `setActiveGoal`,
-/// `addReminder`, `logHeartRate`'s blocks and roll-ups).
+/// The old database is made as the hub up to v13 made it: the schema by the migrator stopped at v13, and rows in the
+/// columns the v13 store wrote (`saveProfile`, `startWorkout`, `recordSamples`, `recordLap`, `beginPause`,
+/// `setActiveGoal`, `addReminder`), the heart-rate log's blocks encoded by `HeartRateBlock` with their roll-ups as
+/// `logHeartRate` adds them up. (The v13 store's own methods cannot write it: this build's expect v14's columns.)
 @Suite struct PeopleMigrationTests {
     static let v13 = "v13: program steps of workouts"
     /// Midnight UTC, 2026-11-01.

@@ -175,6 +175,44 @@ import Testing
         #expect(try await store.workout(running) == nil)
     }
 
+    @Test func choosingTheNextPersonDuringAWorkoutLeavesItWithThePersonTrainingUntilItEnds() async throws {
+        try await store.addPerson(
+            named: "Alex",
+            profile: Profile(
+                name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 170, weightKilograms: 62))
+        try await store.addPerson(named: "Sam", profile: Self.sam)
+        try await store.setCurrentPerson(named: "Alex")
+        try await store.setActiveGoal(Goal(kind: .distance, target: 5_000))
+        let workout = try await store.startWorkout(at: start, goal: nil)
+
+        let sam = try await store.setCurrentPerson(named: "Sam")
+        #expect(!sam.isCurrent)
+        #expect(try await store.currentPerson()?.name == "Alex")
+        #expect(try await store.profile()?.weightKilograms == 62)
+        #expect(try await store.activeGoal() == Goal(kind: .distance, target: 5_000))
+        try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 150)])
+        let alex = try #require(try await store.person(named: "Alex"))
+        #expect(try await store.belongings(of: alex.id).heartRateHours == 1)
+
+        let during = try await store.changeVersions()
+        try await store.finishWorkout(workout, at: start.addingTimeInterval(60), totals: WorkoutTotals())
+        // A running hub reads Sam's profile, goal and reminders now: the hand-over counts as their change.
+        let after = try await store.changeVersions()
+        for section in [StoreSection.profile, .goals, .reminders] {
+            #expect(after[section] == (during[section] ?? 0) + 1, "\(section)")
+        }
+        #expect(try await store.currentPerson()?.name == "Sam")
+        #expect(try await store.profile() == Self.sam)
+        #expect(try await store.activeGoal() == nil)
+        let next = try await store.startWorkout(at: start.addingTimeInterval(120), goal: nil)
+        #expect(try await store.workouts().map(\.id) == [next])
+        #expect(try await store.belongings(of: alex.id).workouts == 1)
+
+        // With no one else chosen, a workout that ends hands nothing over, and counts no change.
+        try await store.finishWorkout(next, at: start.addingTimeInterval(180), totals: WorkoutTotals())
+        #expect(try await store.changeVersions() == after)
+    }
+
     /// Makes `name` current and gives them `workouts` workouts (one sample each), a goal, a reminder and a minute of
     /// all-day heart rate `heartRateAt` seconds after 2026-11-01 00:00 UTC.
     private func record(for name: String, workouts: Int, heartRateAt offset: Int64) async throws {

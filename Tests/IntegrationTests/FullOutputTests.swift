@@ -6,7 +6,8 @@ import Testing
 /// with nothing written. A closed pipe (`| head -1`) is not: the reader has what it wanted.
 @Suite(.serialized) struct FullOutputTests {
     static let commands: [[String]] = [
-        ["workouts"], ["workouts", "--json"], ["stats"], ["stats", "--json"], ["goals"], ["profile"], ["reminders"],
+        ["workouts"], ["workouts", "--json"], ["stats"], ["stats", "--json"], ["goals"], ["profile"], ["people"],
+        ["reminders"],
     ]
 
     @Test(arguments: commands)

@@ -49,6 +49,10 @@ enum PeopleMigration {
                     CREATE INDEX \(table)_by_person ON \(table)(person_id);
                     """)
         }
+        // The workout being recorded decides whose records are written meanwhile (HubStore.currentPersonID), asked
+        // on every write: this index holds only unfinished workouts, so the question costs one lookup.
+        try db.execute(
+            sql: "CREATE INDEX workouts_unfinished ON workouts(started_at, person_id) WHERE status != 'finished'")
         try rebuildHeartRateLog(db)
         // The profile's counter now counts changes to people, and to whose the hub's profile is; changing the
         // current person changes whose goal and reminders the hub reads, too.
@@ -63,6 +67,28 @@ enum PeopleMigration {
                     END;
                     """)
         }
+        // While a workout is recorded its person is the current one (HubStore.currentPersonID). When it ends, or goes,
+        // and someone else was chosen meanwhile, the hub must read that person's profile, goal and reminders: counted
+        // as their change. A workout that ends with no one else chosen changes nothing, and counts nothing.
+        let chosen = """
+            COALESCE(
+                (SELECT people.id FROM people JOIN settings ON settings.value = people.id
+                 WHERE settings.name = 'current_person_id'),
+                (SELECT min(id) FROM people))
+            """
+        try db.execute(
+            sql: """
+                CREATE TRIGGER workouts_end_hands_over AFTER UPDATE OF status ON workouts
+                WHEN old.status != 'finished' AND new.status = 'finished' AND new.person_id IS NOT \(chosen)
+                BEGIN
+                    UPDATE change_counters SET version = version + 1 WHERE name IN ('profile', 'goals', 'reminders');
+                END;
+                CREATE TRIGGER workouts_delete_hands_over AFTER DELETE ON workouts
+                WHEN old.status != 'finished' AND old.person_id IS NOT \(chosen)
+                BEGIN
+                    UPDATE change_counters SET version = version + 1 WHERE name IN ('profile', 'goals', 'reminders');
+                END;
+                """)
     }
 
     /// SQLite cannot widen a primary key: each table of the log is made again with the person in its key. The key is

@@ -75,7 +75,7 @@ public struct FitnessSensorsPlugin: Plugin {
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await change in states { shared.workoutState = change.state }
+                    for await change in states { shared.workoutChanged(change) }
                 }
                 group.addTask {
                     for await target in targets { await apply(target) }

@@ -111,7 +111,13 @@ public struct GuidedWorkoutsPlugin: Plugin {
                 switch event {
                 case .choose(let choice): publish(session.choose(choice, from: await programs()))
                 case .command(let action): publish(session.handle(action))
-                case .state(let change): publish(session.stateChanged(change))
+                case .state(let change):
+                    if change.state == .running, change.previous == .idle || change.previous == .finished,
+                        session.chosen != nil
+                    {
+                        publish(session.refreshChosen(from: try? await library.programs()))
+                    }
+                    publish(session.stateChanged(change))
                 case .progress(let progress): publish(session.progress(progress))
                 case .stop: break loop
                 }

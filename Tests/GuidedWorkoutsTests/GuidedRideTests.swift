@@ -1,11 +1,11 @@
 import BlueZTestKit
 import DBus
-import FitnessSensors
 import HubCore
 import HubTestKit
 import Programs
 import Testing
 
+@testable import FitnessSensors
 @testable import GuidedWorkouts
 
 /// A whole ride program through the hub: the workout engine on a manual clock, the programs plugin, and a smart
@@ -115,6 +115,12 @@ import Testing
             // a target without it.
             #expect(ride.writes == Self.plannedWatts.map { Timed($0.second, bytes: [0x00]) })
             #expect(ride.after == [refusal], "a person's own target is answered aloud, refused or not")
+            // The next workout on the same connection hears it once again, at its first target.
+            #expect(
+                ride.nextStart == [
+                    "say Workout started.", "state running", "step 1 of 6",
+                    "say Warm-up: 1 minute, ramp from 50 to 70 percent of FTP", "target 100", refusal,
+                ])
         }
     }
 
@@ -125,6 +131,8 @@ import Testing
         /// The lines from the end of the program to the answer to a person's own target of 50 W, sent last: the
         /// fitness-sensors plugin answers targets in order, so any word about the program's targets comes first.
         var after: [String] = []
+        /// With a refusal: the lines of the next workout's start, through the refusal said again.
+        var nextStart: [String] = []
     }
 
     /// Rides `ride` through the hub with the trainer, one second of hub time at a time, waiting each second for the
@@ -150,7 +158,7 @@ import Testing
             func record(_ lines: [String]) async throws {
                 ride.timeline += lines.map { Timed(hub.now, $0) }
                 targets += lines.filter { $0.hasPrefix("target ") }.count
-                if let refusal, hub.now == 0 {
+                if let refusal, hub.now == 0, !lines.contains(refusal) {
                     ride.timeline += try await hub.lines(through: refusal).map { Timed(hub.now, $0) }
                 }
                 let writes = refusal == nil ? targets + 1 : targets
@@ -170,6 +178,13 @@ import Testing
             ride.after = try await hub.lines(through: { $0.hasPrefix("say The trainer") }).filter {
                 !$0.hasPrefix("second ") && $0 != "target 50 from a person"
             }
+            guard let refusal else { return }
+            _ = try await hub.workout(.stop, until: .finished)
+            try await eventually("the trainer's plugin sees the workout finished") {
+                fitness.shared.workoutState == .finished
+            }
+            ride.nextStart = try await hub.startWorkout()
+            if !ride.nextStart.contains(refusal) { ride.nextStart += try await hub.lines(through: refusal) }
         }
         return ride
     }

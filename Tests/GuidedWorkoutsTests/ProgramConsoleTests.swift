@@ -88,6 +88,7 @@ import Testing
                 lines == [
                     "command skip", "say No program under way.",
                 ])
+            try await eventually("the console's last line") { output.text.contains("No program under way.") }
             input.close()
         }
         // The person saw it all on the console too, in order.

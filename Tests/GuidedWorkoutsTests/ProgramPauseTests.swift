@@ -30,13 +30,9 @@ import Testing
             record(try await hub.settle())
             for _ in 1...5 { record(try await hub.second()) }
             // 5 s into the 20 s rest: the engine pauses the workout for 30 s, longer than the rest.
-            hub.bus.publish(WorkoutCommand(.pause))
-            record(try await hub.lines(through: "state paused"))
-            record(try await hub.settle())
+            record(try await hub.workout(.pause, until: .paused))
             for _ in 1...30 { record(try await hub.second()) }
-            hub.bus.publish(WorkoutCommand(.resume))
-            record(try await hub.lines(through: "state running"))
-            record(try await hub.settle())
+            record(try await hub.workout(.resume, until: .running))
             for _ in 1...15 { record(try await hub.second()) }
 
             #expect(

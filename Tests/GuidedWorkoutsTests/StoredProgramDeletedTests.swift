@@ -7,7 +7,8 @@ import Testing
 @testable import GuidedWorkouts
 
 /// A program deleted from the store (`stayfit programs delete`) while a workout follows it: the run has its own
-/// copy of the program and ends as planned; afterwards neither `program ID` nor `next-program` offers it.
+/// copy of the program and ends as planned; afterwards the next workout does not follow it, and neither
+/// `program ID` nor `next-program` offers it.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct StoredProgramDeletedTests {
     static let quick = """
         name = "Quick ride"
@@ -52,6 +53,19 @@ import Testing
                     .at(27, "say 3, 2, 1"),
                     .at(30, "say Quick ride, my copy done. Well done!"), .at(30, "finished"),
                 ])
+
+            // The next workout follows no deleted program, though it was the one chosen.
+            _ = try await hub.workout(.stop, until: .finished)
+            let next = try await hub.startWorkout().filter { !$0.hasPrefix("second ") }
+            #expect(
+                next == [
+                    "say Workout started.", "state running",
+                    "say Program Quick ride, my copy was deleted: this workout follows none.",
+                ])
+            for _ in 1...3 {
+                let second = try await hub.second()
+                #expect(second.isEmpty, "no step of any program")
+            }
 
             hub.bus.publish(ChooseProgram(.named(copy.id)))
             #expect(try await hub.settle() == ["say No program called \(copy.id)."])

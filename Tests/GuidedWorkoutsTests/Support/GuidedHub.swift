@@ -13,10 +13,10 @@ import Synchronization
 ///
 /// Everything the tests watch comes through one inbox, in publishing order, as a line of text: "say …" (an
 /// `Announcement`), "target 240" (a program's `MachineTarget` in watts), "step 2 of 6", "finished", "state
-/// running", "command done 8" (a `ProgramCommand`), "second 12" (the engine's `WorkoutProgress`, by moving time). A second of hub time is driven with
-/// ``second()``, which returns what that second made happen: the clock moves, the engine closes the second, and
-/// the programs plugin is given the time to act on it before the lines are collected (``settle()``), so each line
-/// is known to belong to that second and no other.
+/// running", "command done 8" (a `ProgramCommand`). A second of hub time is driven with ``second()``, which returns
+/// what that second made happen: the clock moves, the engine closes the second, and the programs plugin is given
+/// the time to act on it before the lines are collected (``settle()``), so each line is known to belong to that
+/// second and no other.
 struct GuidedHub {
     let clock = ManualClock()
     let context: PluginContext
@@ -24,6 +24,10 @@ struct GuidedHub {
     let engine: WorkoutEngine
     let programs: GuidedWorkoutsPlugin
     private let events: Inbox<String>
+    /// The engine's seconds and states, subscribed after the plugins: once one is here, every plugin has it too
+    /// (the bus hands a message to its subscribers in the order they subscribed).
+    private let seconds: Inbox<WorkoutProgress>
+    private let states: Inbox<WorkoutStateChanged>
     private let syncs = SyncCounter()
 
     var bus: MessageBus { context.bus }
@@ -33,14 +37,8 @@ struct GuidedHub {
         ftpWatts: Int? = 200, program: String? = nil, library: (any ProgramLibrary)? = nil
     ) throws {
         (context, directory) = try PluginContext.test(clock: clock)
-        engine = WorkoutEngine(settings: WorkoutSettings(), context: context)
-        let configuration = GuidedWorkoutsPlugin.Configuration(ftpWatts: ftpWatts, program: program)
-        programs =
-            if let library {
-                GuidedWorkoutsPlugin(configuration: configuration, context: context, library: library)
-            } else {
-                GuidedWorkoutsPlugin(configuration: configuration, context: context)
-            }
+        // The test's inbox first: a message reaches it before the plugins, so that what a plugin answers to a
+        // message always comes after that message here, as it does on the bus.
         events = context.bus.inbox(of: String.self, subscriber: "test", capacity: 4096) {
             $0.route(Announcement.self) { "say \($0.text)" }
             $0.route(MachineTarget.self) { target in
@@ -58,9 +56,18 @@ struct GuidedHub {
                 }
             }
             $0.route(WorkoutStateChanged.self) { "state \($0.state)" }
-            $0.route(WorkoutProgress.self) { "second \(Int($0.moving.components.seconds)) \($0.state)" }
             $0.route(SensorStatusChanged.self) { "sensor \($0.status)" }
         }
+        engine = WorkoutEngine(settings: WorkoutSettings(), context: context)
+        let configuration = GuidedWorkoutsPlugin.Configuration(ftpWatts: ftpWatts, program: program)
+        programs =
+            if let library {
+                GuidedWorkoutsPlugin(configuration: configuration, context: context, library: library)
+            } else {
+                GuidedWorkoutsPlugin(configuration: configuration, context: context)
+            }
+        seconds = context.bus.inbox(of: WorkoutProgress.self, subscriber: "test seconds")
+        states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "test states")
     }
 
     /// The store of the hub (programs, workouts).
@@ -107,18 +114,26 @@ struct GuidedHub {
         return try await lines(through: "say No program called \(name).").dropLast()
     }
 
-    /// One second of hub time: the clock moves a second, the engine closes it (its progress line, left out), and
-    /// the lines the second made, in order.
+    /// One second of hub time: the clock moves a second, the engine closes it, and the lines the second made, in
+    /// order.
     func second() async throws -> [String] {
         clock.advance(by: .seconds(1))
-        let upToProgress = try await lines(through: { $0.hasPrefix("second ") })
-        return upToProgress.dropLast() + (try await settle())
+        _ = try await seconds.next()
+        return try await settle()
     }
 
     /// Starts a workout and returns the lines of its first moment (the programs plugin's first step with them).
     func startWorkout() async throws -> [String] {
-        bus.publish(WorkoutCommand(.start))
-        return try await lines(through: "state running") + (try await settle())
+        try await workout(.start, until: .running)
+    }
+
+    /// Gives the engine `action` and returns the lines up to its state change to `state` and what the plugins
+    /// made of it.
+    func workout(_ action: WorkoutCommand.Action, until state: WorkoutState) async throws -> [String] {
+        bus.publish(WorkoutCommand(action))
+        let lines = try await lines(through: "state \(state)")
+        while try await states.next().state != state {}
+        return lines + (try await settle())
     }
 }
 

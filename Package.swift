@@ -215,8 +215,14 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BlueZTestKit"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "HubTestKit"]),
         .testTarget(name: "GoalsTests", dependencies: ["Goals", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        // Besides the plugin's own tests, a program through the whole hub: the workout engine, a mock trainer behind the
+        // fitness-sensors plugin (BlueZ mock), the console's commands and the store's programs.
         .testTarget(
-            name: "GuidedWorkoutsTests", dependencies: ["GuidedWorkouts", "HubCore", "HubTestKit", "Programs"]),
+            name: "GuidedWorkoutsTests",
+            dependencies: [
+                "GuidedWorkouts", "HubCore", "HubTestKit", "Programs", "FitnessSensors", "Console", "HubStore",
+                "BlueZTestKit", "DBus",
+            ]),
         .testTarget(name: "ButtonsTests", dependencies: ["Buttons", "CLinuxInput", "HubCore", "HubTestKit"]),
         .testTarget(name: "MPVTests", dependencies: ["MPV", "BlueZTestKit"]),
         .testTarget(name: "SharedLibraryTests", dependencies: ["SharedLibrary"]),
@@ -246,7 +252,8 @@ let package = Package(
         .testTarget(name: "StatusTests", dependencies: ["Status", "StatusParts", "HubCore", "HubTestKit"]),
         .testTarget(name: "StatusPartsTests", dependencies: ["StatusParts", "HubCore"]),
         .testTarget(name: "GATTSensorsTests", dependencies: ["GATTSensors"]),
-        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records"]),
+        // BlueZTestKit for its child processes: Python reads the .zwo export.
+        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "Records", "BlueZTestKit"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "HubCore", "HubTestKit", "HubStore"]),

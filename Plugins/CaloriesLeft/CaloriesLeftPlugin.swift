@@ -11,8 +11,9 @@ import ServiceLifecycle
 /// profile cannot give a basal rate. On by default; `[plugins.calories] enabled = false` turns it off.
 public struct CaloriesLeftPlugin: Plugin {
     public static let id: PluginID = "calories"
-    /// On out of the box: the food log is the CLI's, and a person who keeps one wants to hear it.
-    public static let capabilities: PluginCapabilities = [.onByDefault]
+    /// On out of the box: the food log is the CLI's, and a person who keeps one wants to hear it. An output for the
+    /// person, so it stops after the workout engine: a workout finished by the shutdown is still followed by it.
+    public static let capabilities: PluginCapabilities = [.onByDefault, .presentsToPerson]
 
     /// The `[plugins.calories]` table: nothing to set but `enabled`.
     public struct Configuration: PluginConfiguration {

@@ -79,6 +79,7 @@ final class ControlPointChannel: Sendable {
     let ranges: Ranges
     private let current = Mutex<Waiter?>(nil)
     private let inControl = Mutex(false)
+    private let programRefusalSaid = Mutex(false)
 
     init(path: String, session: BlueZSession, machineType: MachineType?, ranges: Ranges = Ranges()) {
         self.path = path
@@ -128,6 +129,20 @@ final class ControlPointChannel: Sendable {
     var hasControl: Bool {
         get { inControl.withLock { $0 } }
         set { inControl.withLock { $0 = newValue } }
+    }
+
+    /// Whether this is the first time, on this connection and in this workout, that the machine did not take a
+    /// program's target; notes that it is no longer the first.
+    func isFirstProgramRefusal() -> Bool {
+        programRefusalSaid.withLock { said in
+            defer { said = true }
+            return !said
+        }
+    }
+
+    /// A workout ended: the next one's first refusal is said again.
+    func forgetProgramRefusal() {
+        programRefusalSaid.withLock { $0 = false }
     }
 
     /// Takes an indication of the control point.

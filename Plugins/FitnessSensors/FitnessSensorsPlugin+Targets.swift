@@ -24,32 +24,47 @@ extension FitnessSensorsPlugin {
         let nearest = fitted == target.target ? "" : ", the nearest it takes to \(target.target.words)"
         do {
             if !channel.hasControl {
-                guard let answer = try await answer(to: .requestControl, from: channel) else { return }
+                guard let answer = try await answer(to: .requestControl, from: channel) else {
+                    return notTaken(noAnswer(from: channel, to: .requestControl), target, channel)
+                }
                 guard answer.succeeded else {
-                    say("The \(machine) refused: \(answer.result.words).")
-                    return
+                    return notTaken("The \(machine) refused: \(answer.result.words).", target, channel)
                 }
                 channel.hasControl = true
             }
-            guard let answer = try await answer(to: request, from: channel) else { return }
+            guard let answer = try await answer(to: request, from: channel) else {
+                return notTaken(noAnswer(from: channel, to: request), target, channel)
+            }
             if answer.succeeded {
                 // A program's step said its target as it started; the machine's yes to each (every 10 s along a
                 // ramp) would be chatter.
                 say("The \(machine) took \(fitted.words)\(nearest).", aloud: target.origin == .person)
             } else {
                 if answer.result == .controlNotPermitted { channel.hasControl = false }
-                say("The \(machine) refused: \(answer.result.words).")
+                notTaken("The \(machine) refused: \(answer.result.words).", target, channel)
             }
         } catch let error as GATTSensorError {
-            say("The \(machine) cannot take \(target.target.words): \(error.detail).")
+            notTaken("The \(machine) cannot take \(target.target.words): \(error.detail).", target, channel)
         } catch let error as DBusError {
-            say("The \(machine) refused: \(error.message).")
+            notTaken("The \(machine) refused: \(error.message).", target, channel)
         } catch {
-            say("The \(machine) refused: \(error).")
+            notTaken("The \(machine) refused: \(error).", target, channel)
         }
     }
 
-    /// The machine's answer to `request`, or nil (after saying so) when none came in time.
+    /// Says that the machine did not take `target`: always to a person; for a program, only the first time on
+    /// this connection in this workout.
+    ///
+    /// A program sends a target at each step and every 10 s along a ramp, and control is asked for again with each
+    /// (another app may have let go of the trainer). A trainer that refuses (another app holds it) or never
+    /// answers would otherwise be heard refusing every one of them to the end of the workout, over the program's
+    /// own words; the program says its targets itself, so once is enough to know to ride by them. Each refusal is
+    /// still logged.
+    private func notTaken(_ text: String, _ target: MachineTarget, _ channel: ControlPointChannel) {
+        say(text, aloud: target.origin == .person || channel.isFirstProgramRefusal())
+    }
+
+    /// The machine's answer to `request`, or nil when none came in time.
     private func answer(
         to request: FitnessMachineControlPointRequest, from channel: ControlPointChannel
     ) async throws -> FitnessMachineControlPointResponse? {
@@ -59,10 +74,14 @@ extension FitnessSensorsPlugin {
                 { try await channel.send(request) }, against: { try await clock.sleep(for: timeout) }
             ) { NoAnswer() }
         } catch is NoAnswer {
-            let seconds = Format.counted(Int(timeout.components.seconds), "second")
-            say("The \(channel.noun) did not answer within \(seconds) when asked to \(request.action).")
             return nil
         }
+    }
+
+    /// "The trainer did not answer within 5 seconds when asked to set the target power."
+    private func noAnswer(from channel: ControlPointChannel, to request: FitnessMachineControlPointRequest) -> String {
+        let seconds = Format.counted(Int(configuration.controlPointTimeout.components.seconds), "second")
+        return "The \(channel.noun) did not answer within \(seconds) when asked to \(request.action)."
     }
 
     /// The machine did not answer in time.

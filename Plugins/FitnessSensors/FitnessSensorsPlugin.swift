@@ -75,7 +75,7 @@ public struct FitnessSensorsPlugin: Plugin {
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await change in states { shared.workoutState = change.state }
+                    for await change in states { shared.workoutChanged(change) }
                 }
                 group.addTask {
                     for await target in targets { await apply(target) }
@@ -293,6 +293,10 @@ public struct FitnessSensorsPlugin: Plugin {
             byPath[controlPoint] = .fitnessMachineControlPoint
             _ = try await session.subscribe(characteristic: controlPoint, acquire: false)
         }
+        // The control point takes targets before the machine is said to be connected: a workout started on that word
+        // (a program's first target with it) must not find no machine to send to.
+        if let channel { shared.setControlPoint(channel, for: sensorAddress) }
+        defer { if channel != nil { shared.setControlPoint(nil, for: sensorAddress) } }
         onConnected(sensor)
         let wasConnected = link.connected(at: context.clock.instant)
         publish(
@@ -301,8 +305,6 @@ public struct FitnessSensorsPlugin: Plugin {
                 batteryPercent: sensor.batteryPercent, detail: sensor.words))
         context.logger.info(
             "fitness sensor connected", metadata: ["device": "\(sensor.description)", "kind": "\(sensor.words)"])
-        if let channel { shared.setControlPoint(channel, for: sensorAddress) }
-        defer { if channel != nil { shared.setControlPoint(nil, for: sensorAddress) } }
         let paths = byPath
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask {

@@ -22,6 +22,14 @@ final class SharedState: Sendable {
     func setControlPoint(_ channel: ControlPointChannel?, for address: String) {
         controlPoints.withLock { $0[address] = channel }
     }
+
+    /// The engine said where the workout stands; at its end the machines' refusals of a program's targets may be
+    /// said again in the next.
+    func workoutChanged(_ change: WorkoutStateChanged) {
+        workoutState = change.state
+        guard change.state == .finished || change.state == .idle else { return }
+        for channel in controlPoints.withLock({ Array($0.values) }) { channel.forgetProgramRefusal() }
+    }
 }
 
 /// One connection's decoder, shared by its socket threads and its signal task.

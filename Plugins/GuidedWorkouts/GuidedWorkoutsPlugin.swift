@@ -111,6 +111,11 @@ public struct GuidedWorkoutsPlugin: Plugin {
                 case .command(let action): publish(session.handle(action))
                 case .state(let change):
                     steps.workoutChanged(change)
+                    if change.state == .running, change.previous == .idle || change.previous == .finished,
+                        session.chosen != nil
+                    {
+                        publish(session.refreshChosen(from: try? await library.programs()))
+                    }
                     publish(session.stateChanged(change, at: context.clock.now))
                 case .progress(let progress):
                     publish(session.progress(progress, at: context.clock.wallTime(of: progress.at)))

@@ -27,6 +27,19 @@ struct ProgramSession: Sendable {
         return [Announcement(run == nil ? "Program: \(name)." : "Program: \(name), from the next workout.")]
     }
 
+    /// The chosen program as the library has it now, as a workout starts with it: edited since it was chosen
+    /// (`stayfit programs edit`), the workout follows the edit; deleted, it follows none, and says so. With nil (the
+    /// library could not be read) the choice stands.
+    mutating func refreshChosen(from entries: [ProgramLibraryEntry]?) -> [any BusMessage] {
+        guard let chosen, let entries else { return [] }
+        if let current = entries.first(where: { $0.id == chosen.id }) {
+            self.chosen = current
+            return []
+        }
+        self.chosen = nil
+        return [Announcement("Program \(chosen.program.name) was deleted: this workout follows none.")]
+    }
+
     mutating func handle(_ action: ProgramCommand.Action) -> [any BusMessage] {
         guard run != nil else { return [Announcement("No program under way.")] }
         let command: ProgramRun.Command =

@@ -21,7 +21,8 @@ import Testing
         let beforeTheEngine = stopOrder.prefix { $0 != "workout engine" }.filter { $0.hasPrefix("plugin ") }
         #expect(
             Array(beforeTheEngine) == [
-                "plugin location", "plugin heart-rate", "plugin simulator", "plugin status", "plugin heart-rate-log",
+                "plugin people", "plugin location", "plugin heart-rate", "plugin simulator", "plugin status",
+                "plugin heart-rate-log",
             ])
     }
 }

@@ -49,7 +49,7 @@ import Testing
                 == [
                     "console", "heart-rate", "location", "music", "voice-coach", "buttons", "reminders",
                     // On by default, with no table of their own in the file.
-                    "heart-rate-log", "status", "share", "goals",
+                    "heart-rate-log", "status", "share", "goals", "people", "calories",
                 ],
             "\(check.output)")
     }

@@ -295,9 +295,11 @@ struct WorkoutController {
             motion.discardPending()
             stoppedSeconds = 0
             isAutoPaused = false
-            change(to: .running)
             logger.info("workout started", metadata: ["workout": "\(id)", "kind": "\(kind)"])
+            // Said before the state changes, as the finish is: what plugins say as the workout starts (a program's
+            // first step) then follows this line, whichever plugin is quicker.
             bus.publish(Announcement(kind == .default ? "Workout started." : "\(kind.name) started."))
+            change(to: .running)
             return true
         } catch {
             logger.error("cannot start a workout", metadata: ["error": "\(error)"])

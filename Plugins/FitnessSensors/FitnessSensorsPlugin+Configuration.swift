@@ -13,6 +13,7 @@ extension FitnessSensorsPlugin {
     /// wheel-circumference-mm = 2105     # the wheel's rolling circumference (700x25c), 500…3500
     /// stale-after-seconds = 5           # no reading for this long = signal lost (1…60)
     /// control-point-timeout-seconds = 5 # how long a machine may take to answer a target (1…30)
+    /// low-battery-percent = 20          # say a sensor's low battery at or below this (0 = never)
     /// ```
     public struct Configuration: PluginConfiguration, Equatable {
         /// Addresses in upper case.
@@ -21,6 +22,8 @@ extension FitnessSensorsPlugin {
         public var wheelCircumferenceMillimeters: Double
         public var staleAfter: Duration
         public var controlPointTimeout: Duration
+        /// A sensor's battery at or below this is said ("Power meter battery low: 15%."); 0: never.
+        public var lowBatteryPercent: Int
 
         /// Reads and validates the table.
         ///
@@ -44,13 +47,15 @@ extension FitnessSensorsPlugin {
             wheelCircumferenceMillimeters = try table.double("wheel-circumference-mm", default: 2105, in: 500...3500)
             staleAfter = .seconds(try table.int("stale-after-seconds", default: 5, in: 1...60))
             controlPointTimeout = .seconds(try table.int("control-point-timeout-seconds", default: 5, in: 1...30))
+            lowBatteryPercent = try table.int("low-battery-percent", default: 20, in: 0...100)
         }
 
         /// Creates a configuration directly (tests, embedding); `devices` must already be validated.
         public init(
             devices: [String] = [], adapter: String = "hci0", wheelCircumferenceMillimeters: Double = 2105,
-            staleAfter: Duration = .seconds(5), controlPointTimeout: Duration = .seconds(5)
+            staleAfter: Duration = .seconds(5), controlPointTimeout: Duration = .seconds(5), lowBatteryPercent: Int = 20
         ) {
+            self.lowBatteryPercent = lowBatteryPercent
             self.devices = devices
             self.adapter = adapter
             self.wheelCircumferenceMillimeters = wheelCircumferenceMillimeters

@@ -303,6 +303,7 @@ public struct FitnessSensorsPlugin: Plugin {
             SensorStatusChanged(
                 sensor: sensor.sensor, status: wasConnected ? .restored : .connected, device: sensor.description,
                 batteryPercent: sensor.batteryPercent, detail: sensor.words))
+        if let percent = sensor.batteryPercent { announceIfLow(percent, of: sensor, link: link) }
         context.logger.info(
             "fitness sensor connected", metadata: ["device": "\(sensor.description)", "kind": "\(sensor.words)"])
         let paths = byPath
@@ -322,6 +323,7 @@ public struct FitnessSensorsPlugin: Plugin {
                             SensorStatusChanged(
                                 sensor: sensor.sensor, status: .battery, device: sensor.description,
                                 batteryPercent: percent))
+                        announceIfLow(percent, of: sensor, link: link)
                         continue
                     }
                     if let reason = linkEnded(by: signal, devicePath: devicePath, adapterPath: session.adapterPath) {
@@ -367,6 +369,12 @@ public struct FitnessSensorsPlugin: Plugin {
             return "the Bluetooth adapter \(configuration.adapter) was switched off"
         }
         return nil
+    }
+
+    /// Says a low battery once at the threshold and again every 10 points further down, as the strap's plugin does.
+    private func announceIfLow(_ percent: Int, of sensor: ConnectedSensor, link: SensorLinkState) {
+        guard link.shouldAnnounceLowBattery(percent, threshold: configuration.lowBatteryPercent) else { return }
+        context.bus.publish(Announcement("\(sensor.words) battery low: \(percent)%.", priority: .important))
     }
 
     /// The battery level in a PropertiesChanged of BlueZ's `org.bluez.Battery1`, if it is a percentage.

@@ -4,7 +4,7 @@ import HubCore
 import Synchronization
 
 /// What the plugin knows about its link across sessions: fresh, lost or restored (the shared `SensorLinkState`,
-/// which the fitness sensors' links use too), and what only a strap has: skin contact, counts, battery warnings.
+/// which the fitness sensors' links use too), and what only a strap has: skin contact and counts.
 ///
 /// Shared by the notification loop, the stale-data watcher and tests, so it sits behind a `Mutex`.
 final class HeartRateLinkState: Sendable {
@@ -17,8 +17,6 @@ final class HeartRateLinkState: Sendable {
         var lostOtherSignals = 0
         /// Whether this connection's first lost signal was already reported.
         var lossReported = false
-        /// The battery level of the last low-battery announcement; nil while the battery is above the threshold.
-        var lowBatteryAnnouncedAt: Int?
     }
 
     private let state = Mutex(State())
@@ -64,21 +62,11 @@ final class HeartRateLinkState: Sendable {
     /// Forgets the link (not the counts), for another strap: its first connection is `.connected` again.
     func startOver() {
         link.startOver()
-        state.withLock { $0.lowBatteryAnnouncedAt = nil }
     }
 
-    /// Whether a battery level of `percent` is news to announce: the first reading at or below `threshold`, then
-    /// again for every further 10 points down; a reading above the threshold (a new battery) starts over.
+    /// Whether a battery level of `percent` is news to announce (see `SensorLinkState`).
     func shouldAnnounceLowBattery(_ percent: Int, threshold: Int) -> Bool {
-        state.withLock { state in
-            guard threshold > 0, percent <= threshold else {
-                state.lowBatteryAnnouncedAt = nil
-                return false
-            }
-            if let last = state.lowBatteryAnnouncedAt, percent > last - 10 { return false }
-            state.lowBatteryAnnouncedAt = percent
-            return true
-        }
+        link.shouldAnnounceLowBattery(percent, threshold: threshold)
     }
 
     /// Records a connection; returns whether the plugin was connected before (announce `.restored`, not

@@ -12,6 +12,8 @@ public final class SensorLinkState: Sendable {
         var lastDataAt: HubInstant?
         var lostAnnounced = false
         var everConnected = false
+        /// The battery level of the last low-battery announcement; nil while the battery is above the threshold.
+        var lowBatteryAnnouncedAt: Int?
     }
 
     private let state = Mutex(State())
@@ -21,6 +23,20 @@ public final class SensorLinkState: Sendable {
     /// Forgets the link, for another device: its first connection is `.connected` again.
     public func startOver() {
         state.withLock { $0 = State() }
+    }
+
+    /// Whether a battery level of `percent` is news to announce: the first reading at or below `threshold`, then
+    /// again for every further 10 points down; a reading above the threshold (a new battery) starts over.
+    public func shouldAnnounceLowBattery(_ percent: Int, threshold: Int) -> Bool {
+        state.withLock { state in
+            guard threshold > 0, percent <= threshold else {
+                state.lowBatteryAnnouncedAt = nil
+                return false
+            }
+            if let last = state.lowBatteryAnnouncedAt, percent > last - 10 { return false }
+            state.lowBatteryAnnouncedAt = percent
+            return true
+        }
     }
 
     /// Records a connection; returns whether the sensor was connected before (announce `.restored`, not

@@ -341,7 +341,7 @@ import Testing
         }
     }
 
-    @Test func theBatteryLevelComesWithTheConnectionAndEveryChange() async throws {
+    @Test func theBatteryLevelComesWithTheConnectionAndEveryChangeAndALowOneIsSaid() async throws {
         try await withBlueZMock { environment in
             let sensor = try await MockFitnessSensor.add(
                 to: environment, address: Self.powerMeter, name: "Assioma 5678", kind: .power, batteryPercent: 80)
@@ -352,6 +352,16 @@ import Testing
                 try await harness.waitForStatus(.battery, of: Self.powerMeter)
                 #expect(harness.statuses.all.last?.batteryPercent == 15)
                 #expect(harness.statuses.all.last?.sensor == .power)
+                // At or below 20 % it is said; 12 % is not news yet, 5 % (ten points further down) is.
+                try await harness.waitUntil("the warning") { !harness.announcements.all.isEmpty }
+                try await sensor.setBattery(12)
+                try await harness.waitUntil("12 %") { harness.statuses.all.last?.batteryPercent == 12 }
+                try await sensor.setBattery(5)
+                try await harness.waitUntil("the second warning") { harness.announcements.all.count == 2 }
+                #expect(
+                    harness.announcements.all.map(\.text) == [
+                        "Power meter battery low: 15%.", "Power meter battery low: 5%.",
+                    ])
             }
         }
     }

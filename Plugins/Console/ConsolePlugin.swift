@@ -19,10 +19,14 @@ public struct ConsolePlugin: Plugin {
         public var mode: Mode
         /// In line mode, a progress line every this many seconds of workout time (0: never).
         public var progressEverySeconds: Int
+        /// Whether announcements (what the voice coach says) are printed; `stayfit demo` prints the coach's
+        /// sentences itself, once each.
+        public var showsAnnouncements: Bool
 
         public init(_ table: ConfigTable) throws {
             mode = try table.choice("mode", default: Mode.auto)
             progressEverySeconds = try table.int("progress-every-seconds", default: 60, in: 0...86_400)
+            showsAnnouncements = try table.bool("show-announcements", default: true)
         }
     }
 
@@ -52,12 +56,13 @@ public struct ConsolePlugin: Plugin {
         // Subscribed now, so that announcements made while the hub starts (a recovered workout) are shown. One
         // inbox for every type: what was published before the shutdown marker is printed before the console stops.
         let progressWakes = Self.progressWakes(configuration: configuration)
+        let showsAnnouncements = configuration.showsAnnouncements
         inbox = context.bus.inbox(of: Event.self, subscriber: "console", capacity: 1024) {
             $0.route(
                 WorkoutProgress.self, delivery: { progressWakes($0) ? .wake(.progress($0)) : .latest(.progress($0)) })
             // The goal's figure of a second: shown with the status line it belongs to, never waking the console.
             $0.route(GoalProgress.self, delivery: { .latest(.goal($0)) })
-            $0.route(Announcement.self) { .line($0.text) }
+            $0.route(Announcement.self) { showsAnnouncements ? .line($0.text) : nil }
             $0.route(WorkoutStateChanged.self) { .state($0) }
             $0.route(PluginFailed.self) { .line(Self.text(for: $0)) }
             $0.route(SensorStatusChanged.self) { .line(SensorLine.text(for: $0)) }

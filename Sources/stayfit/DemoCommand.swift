@@ -126,6 +126,9 @@ struct DemoCommand: AsyncParsableCommand {
 
                 [plugins.console]
                 progress-every-seconds = 60
+                # Without audio the demo prints every sentence the coach says (below), once; with audio a sentence
+                # said late may be skipped, so the console prints them all as well.
+                show-announcements = \(audioOut != nil)
 
                 [plugins.voice-coach]
                 \(music)

@@ -26,12 +26,16 @@ extension HubStore {
     }
 
     /// The current person's entries of the days `from` through `through` (`yyyy-MM-dd`), in the order eaten.
+    ///
+    /// The person is matched as the index `food_log_by_day` is written (`ifnull(person_id, 0)`, the nameless user
+    /// 0): `person_id IS ?` means the same but cannot use that index, and a year of entries would be scanned.
     public func foodEntries(from: String, through: String) async throws -> [FoodEntry] {
         try await read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM food_log WHERE person_id IS ? AND day BETWEEN ? AND ? ORDER BY eaten_at, id
+                    SELECT * FROM food_log WHERE ifnull(person_id, 0) = ifnull(?, 0) AND day BETWEEN ? AND ?
+                    ORDER BY eaten_at, id
                     """, arguments: [try Self.currentPersonID(db), from, through]
             ).map(Self.foodEntry)
         }
@@ -136,7 +140,11 @@ extension HubStore {
     public func weights(since date: Date) async throws -> [WeightEntry] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM weights WHERE person_id IS ? AND measured_at >= ? ORDER BY measured_at",
+                db,
+                sql: """
+                    SELECT * FROM weights WHERE ifnull(person_id, 0) = ifnull(?, 0) AND measured_at >= ?
+                    ORDER BY measured_at
+                    """,
                 arguments: [try Self.currentPersonID(db), date.timeIntervalSince1970]
             ).map { row in
                 WeightEntry(

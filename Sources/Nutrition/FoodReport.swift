@@ -22,6 +22,9 @@ public struct FoodReport: Sendable, Equatable, Encodable {
     public var carbohydrateGrams: Double
     public var fatGrams: Double
     public var daysLogged: Int
+    /// The grams to aim for a day, from the average target of the logged days and the body's weight; nil without
+    /// a target. Set by whoever knows the weight.
+    public var macronutrientTargets: MacronutrientTargets?
 
     /// - Parameters:
     ///   - days: the period's days (`yyyy-MM-dd`), first to last.

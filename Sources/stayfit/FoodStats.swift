@@ -25,7 +25,33 @@ enum FoodStats {
                 goal: settings.goal)
             if let target = energy.target { targets[day.description] = target.kilocalories }
         }
-        return FoodReport(days: labels, entries: entries, targets: targets, byMonth: period.kind == .year)
+        var report = FoodReport(days: labels, entries: entries, targets: targets, byMonth: period.kind == .year)
+        // The grams are averaged over the logged days, so their targets are too.
+        let logged = Set(entries.map(\.day))
+        let loggedTargets = targets.filter { logged.contains($0.key) }.map(\.value)
+        if let weight = profile?.weightKilograms, weight > 0, !loggedTargets.isEmpty {
+            let average = Double(loggedTargets.reduce(0, +)) / Double(loggedTargets.count)
+            report.macronutrientTargets = MacronutrientTargets(
+                kilocalories: Int(average.rounded()), weightKilograms: weight)
+        }
+        return report
+    }
+
+    /// The picture of a week or a month: each day's eaten kcal beside its target, and the period's weighings.
+    static func svg(_ report: FoodReport, period: ReportPeriod, store: HubStore) async throws -> String {
+        let rows = Dictionary(report.rows.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        let days = period.days.map { day in
+            let row = rows[day.description]
+            return FoodBars.Day(
+                day: day, eatenKilocalories: row.flatMap { $0.daysLogged > 0 ? $0.eaten : nil },
+                targetKilocalories: row?.target)
+        }
+        let inPeriod = Set(period.days.map(\.description))
+        let weighings = try await store.weights(since: period.interval?.start ?? Date()).compactMap { entry in
+            inPeriod.contains(entry.day)
+                ? LocalDay(entry.day).map { FoodBars.Weighing(day: $0, kilograms: entry.kilograms) } : nil
+        }
+        return FoodBars.svg(title: period.title, days: days, weighings: weighings)
     }
 
     /// The table, and the sentences under it.
@@ -59,6 +85,12 @@ enum FoodStats {
                 "Protein \(grams(report.proteinGrams)), carbohydrate \(grams(report.carbohydrateGrams)), fat "
                     + "\(grams(report.fatGrams)) a day (\(shares.protein) %, \(shares.carbohydrate) % and \(shares.fat) % of the energy)"
             )
+        }
+        if let targets = report.macronutrientTargets {
+            lines.append(
+                "Targets a day: protein \(targets.proteinGrams) g, carbohydrate \(targets.carbohydrateGrams) g, fat "
+                    + "\(targets.fatGrams) g (1.6 g of protein a kilogram, 30 % of the energy from fat, the rest "
+                    + "carbohydrate)")
         }
         if let weight { lines.append("Weight: \(weight)") }
         return lines

@@ -44,8 +44,9 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(
         help: ArgumentHelp(
-            "Also draw the period as SVG (bars per day of a week or month, per month of a year, per year of all) "
-                + "into this file (-: standard output).",
+            "Also draw the period as SVG (bars per day of a week or month, per month of a year, per year of all; "
+                + "for food, eaten beside target a day of a week or month, and the weight) into this file "
+                + "(-: standard output).",
             valueName: "file"))
     var svg: String?
     @OptionGroup var replace: ReplaceOption
@@ -77,14 +78,20 @@ struct StatsCommand: AsyncParsableCommand {
         guard period.kind != .all else {
             throw CLIError("stats food covers a day, a week, a month or a year; give --period", exitCode: 64)
         }
-        guard svg == nil else {
-            throw CLIError("stats food draws no picture yet; leave out --svg", exitCode: 64)
+        if svg != nil, period.kind != .week, period.kind != .month {
+            throw CLIError(
+                "stats food draws a week or a month: give --period week or --period month with --svg", exitCode: 64)
         }
         let report = try await FoodStats.report(period: period, store: store)
+        if let svg {
+            let picture = try await FoodStats.svg(report, period: period, store: store)
+            try ReportArguments.writeSVG(picture, to: svg, ifExists: replace.ifExists(at: svg))
+        }
         if json { return print(try JSON.string(report)) }
         let weighings = try await store.weights(since: Date().addingTimeInterval(-90 * 86_400))
         let weight = weighings.last.map { WeightTrend(weighings).sentence(latest: $0) }
         for line in FoodStats.lines(report, period: period, weight: weight) { say(line) }
+        if let svg { say(ReportArguments.pictureNote(svg)) }
     }
 
     /// The period's report from the store: its days, the period before, and the daily RMSSD from the log.

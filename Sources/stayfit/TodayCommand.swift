@@ -14,7 +14,9 @@ struct TodayCommand: AsyncParsableCommand {
             workouts, plus the kcal of today's recorded workouts, less what your weight goal takes (7,700 kcal a \
             kilogram, an approximation). It never goes under 1,200 kcal (1,500 for men): under that it is hard to \
             eat what a body needs, and such a diet belongs with a doctor. Set the activity and the goal once with \
-            --activity and --goal; they are kept.
+            --activity and --goal; they are kept. Protein, carbohydrate and fat are shown against default targets \
+            for people who train: protein 1.6 g a kilogram of body weight, fat 30 % of the energy, carbohydrate the \
+            rest.
             """)
     @OptionGroup var storeOptions: StoreOptions
     @Option(
@@ -76,6 +78,9 @@ struct TodayCommand: AsyncParsableCommand {
             print(
                 "  Target   \(Self.kcal(target.kilocalories))  \(Self.working(target, level: level, goal: weightGoal))")
             print("  Left     \(Self.kcal(target.kilocalories - eaten))")
+            let grams = MacronutrientTargets(
+                kilocalories: target.kilocalories, weightKilograms: profile.weightKilograms)
+            for line in Self.macronutrientLines(entries, targets: grams) { print(line) }
             print(target.left(afterEating: eaten))
         }
     }
@@ -91,6 +96,27 @@ struct TodayCommand: AsyncParsableCommand {
         }
         if target.heldAtFloor { text += "; held at \(target.kilocalories), the least the hub plans for" }
         return text
+    }
+
+    /// "  Protein        42 g of  98 g", and the same for carbohydrate and fat: what the day's entries gave against
+    /// the default targets (1.6 g of protein a kilogram, 30 % of the energy from fat, carbohydrate the rest).
+    static func macronutrientLines(_ entries: [FoodEntry], targets: MacronutrientTargets) -> [String] {
+        let eaten = { (grams: KeyPath<FoodEntry, Double?>) in
+            Int(entries.compactMap { $0[keyPath: grams] }.reduce(0, +).rounded())
+        }
+        let rows = [
+            ("Protein", eaten(\.proteinGrams), targets.proteinGrams),
+            ("Carbohydrate", eaten(\.carbohydrateGrams), targets.carbohydrateGrams),
+            ("Fat", eaten(\.fatGrams), targets.fatGrams),
+        ]
+        return rows.map { name, eaten, target in
+            let padded = name + String(repeating: " ", count: max(0, 13 - name.count))
+            return "  \(padded)\(right("\(eaten) g", 6)) of \(right("\(target) g", 5))"
+        }
+    }
+
+    private static func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     /// "1,360 kcal", right-aligned in 10.

@@ -1,4 +1,5 @@
 import Foundation
+import PictureTestKit
 import Testing
 
 /// `stayfit today`, `food` and `weight` as a person uses them, on the sample profile: a woman of 36 (born
@@ -34,6 +35,12 @@ import Testing
         let today = try await stayfit(["today"], data)
         #expect(today.output.contains("631 kcal  (breakfast 281, lunch 350, dinner 0, snack 0)"), "\(today.output)")
         #expect(today.output.contains("You have 1138 calories left today."), "\(today.output)")
+        // 1.6 × 61 kg = 97.6 g of protein; 30 % of 1,769 kcal is 530.7 kcal, 59.0 g of fat; carbohydrate the rest,
+        // (1,769 − 390.4 − 530.7) / 4 = 212.0 g.
+        for target in [["Protein", "of  98 g"], ["Carbohydrate", "of 212 g"], ["Fat", "of  59 g"]] {
+            let line = today.output.split(separator: "\n").first { $0.hasPrefix("  \(target[0]) ") }
+            #expect(line?.hasSuffix(target[1]) == true, "\(today.output)")
+        }
 
         let list = try await stayfit(["food", "list"], data)
         #expect(
@@ -44,8 +51,33 @@ import Testing
         #expect(stats.status == 0, "\(stats.error)")
         #expect(stats.output.contains("     281    1769    1488"), "\(stats.output)")
         #expect(stats.output.contains("A day, on average over 1 logged day: breakfast 281, lunch 0"), "\(stats.output)")
+        #expect(
+            stats.output.contains("Targets a day: protein 98 g, carbohydrate 212 g, fat 59 g"), "\(stats.output)")
         let missing = try await stayfit(["food", "remove", "2"], data)
         #expect(missing.status == 65 && missing.error.contains("there is no entry 2"), "\(missing.error)")
+    }
+
+    @Test func aWeekOfFoodIsDrawnWithTheWeightAndADayIsRefused() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        #expect(try await stayfit(["food", "add", "800", "kcal", "--meal", "lunch"], data).status == 0)
+        #expect(try await stayfit(["weight", "60.5"], data).status == 0)
+        let svg = scratch.path("food.svg")
+        let drawn = try await stayfit(["stats", "food", "--period", "week", "--svg", svg], data)
+        #expect(drawn.status == 0, "\(drawn.error)")
+        #expect(drawn.output.contains("Picture written to \(svg)."), "\(drawn.output)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        // Today's bar of 800 kcal beside its target, the weighing's dot, and the kilogram axis.
+        #expect(text.contains("fill=\"#1565c0\"") && text.contains("<circle"), "\(text)")
+        let labels = try #require(TextBox.elements(of: text)?.texts).map(\.content)
+        #expect(labels.contains("kg") && labels.contains { $0.hasPrefix("1 logged day  ·  800 kcal a day eaten") })
+        let picture = try await RenderedPicture(svg: text)
+        #expect(picture.problems.isEmpty, "\(picture.problems)")
+
+        let day = try await stayfit(["stats", "food", "--period", "day", "--svg", scratch.path("day.svg")], data)
+        #expect(day.status == 64 && day.error.contains("stats food draws a week or a month"), "\(day.error)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("day.svg")))
     }
 
     @Test func ownFoodsAndFavouritesComeFirst() async throws {

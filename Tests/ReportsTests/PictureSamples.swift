@@ -148,5 +148,32 @@ struct PictureSample: CustomTestStringConvertible, Sendable {
         }
     }
 
-    static let all = statistics + workoutPages + heartRatePlots
+    static let all = statistics + workoutPages + heartRatePlots + foodPictures
+
+    /// A week and a month of food, October 2026, at each width.
+    static let foodPictures: [PictureSample] = [ReportPeriod.Kind.week, .month].flatMap { kind in
+        widths.map { width in
+            PictureSample(name: "stats food \(kind.rawValue) \(Int(width)) px") {
+                let (days, weighings) = foodMonth(kind)
+                return FoodBars.svg(
+                    title: ReportPeriod(kind, endingOn: LocalDay(year: 2026, month: 10, day: 31) ?? LocalDay(Date()))
+                        .title, days: days, weighings: weighings, width: width)
+            }
+        }
+    }
+
+    /// October 2026 (or its last 7 days): eaten 1,700 to 2,600 kcal, nothing logged on the 9th and the 20th, a
+    /// target of 1,900 and 450 more on the days of a workout, and a weighing every third day from 72.4 kg down.
+    static func foodMonth(_ kind: ReportPeriod.Kind) -> (days: [FoodBars.Day], weighings: [FoodBars.Weighing]) {
+        let period = ReportPeriod(kind, endingOn: LocalDay(year: 2026, month: 10, day: 31) ?? LocalDay(Date()))
+        let days = period.days.map { day in
+            FoodBars.Day(
+                day: day, eatenKilocalories: [9, 20].contains(day.day) ? nil : 1700 + day.day * 137 % 900,
+                targetKilocalories: 1900 + (day.day % 5 == 3 ? 0 : 450))
+        }
+        let weighings = period.days.filter { $0.day % 3 == 1 }.map {
+            FoodBars.Weighing(day: $0, kilograms: 72.4 - Double($0.day) * 0.04)
+        }
+        return (days, weighings)
+    }
 }

@@ -31,6 +31,7 @@ extension HubStore: PeopleRoster {
 }
 
 extension HubStore: DeviceMemory {}
+extension HubStore: StrapOwners {}
 
 extension HubStore: ReminderBook {}
 

@@ -27,6 +27,8 @@ public struct HeartRatePlugin: Plugin {
     let state = HeartRateLinkState()
     /// The strap's part of "status now", published with every reading and change of the link.
     let statusPart = HeartRateStatus()
+    /// Whether a connecting person's strap chooses them: what the plugin heard of the workout, whom it greeted.
+    let greeting = StrapOwnerGreeting()
     private let signalBuffer: Int
 
     /// Wires the plugin to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set, read when `run()` starts).
@@ -82,18 +84,26 @@ public struct HeartRatePlugin: Plugin {
         let address = busAddress ?? .system
         // All the plugin asks of the store: which strap to follow.
         let devices = try context.store((any DeviceMemory).self)
+        // Made for this run, so that a restarted plugin hears the workouts again.
+        let workouts = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout state")
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                // Subscribe before reading the choice, so that a change made in between is not missed.
-                let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
-                let choice = await currentChoice(in: devices)
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await follow(choice, address: address) }
-                    group.addTask { await waitForAnotherChoice(than: choice, in: changes, devices: devices) }
-                    await group.next()
-                    group.cancelAll()
+            await withDiscardingTaskGroup { workoutWatch in
+                workoutWatch.addTask { [greeting] in
+                    for await change in workouts { greeting.workoutChanged(to: change.state) }
                 }
-                state.startOver()
+                while !Task.isCancelled {
+                    // Subscribe before reading the choice, so that a change made in between is not missed.
+                    let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
+                    let choice = await currentChoice(in: devices)
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await follow(choice, address: address) }
+                        group.addTask { await waitForAnotherChoice(than: choice, in: changes, devices: devices) }
+                        await group.next()
+                        group.cancelAll()
+                    }
+                    state.startOver()
+                }
+                workoutWatch.cancelAll()
             }
         }
         // What this run of the plugin read, for the log and for the benchmarks that compare it with what was sent.
@@ -250,6 +260,7 @@ public struct HeartRatePlugin: Plugin {
                 batteryPercent: link.batteryPercent, detail: link.wornOn.map { "worn on the \($0)" }))
         context.logger.info("heart-rate strap connected", metadata: ["device": "\(link.address)"])
         if let battery = link.batteryPercent { announceIfLow(battery) }
+        await chooseOwner(of: link.address, restored: wasConnected)
         defer { link.socket?.stop() }
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { try await readSignals(signals, link: link) }
@@ -315,6 +326,22 @@ public struct HeartRatePlugin: Plugin {
         }
         try Task.checkCancellation()
         return "the connection to the system bus ended"
+    }
+
+    /// Asks the people plugin to choose the person the connected strap belongs to, if anybody, unless a workout is
+    /// under way (see `StrapOwnerGreeting`); it says hello.
+    private func chooseOwner(of strap: String, restored: Bool) async {
+        // A store without people (a test's, an old one) has no owners to ask about.
+        guard let owners = try? context.store((any StrapOwners).self) else { return }
+        do {
+            guard let owner = try await owners.strapOwner(address: strap),
+                greeting.shouldGreet(owner, restored: restored)
+            else { return }
+            context.logger.info("a person's strap connected", metadata: ["person": "\(owner)", "device": "\(strap)"])
+            context.bus.publish(ChoosePerson(.named(owner)))
+        } catch {
+            context.logger.warning("cannot read whose the strap is", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Announces a low strap battery, once per 10 points down (see `HeartRateLinkState`).

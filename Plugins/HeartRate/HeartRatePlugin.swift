@@ -29,6 +29,8 @@ public struct HeartRatePlugin: Plugin {
     let statusPart = HeartRateStatus()
     /// Whether a connecting person's strap chooses them: what the plugin heard of the workout, whom it greeted.
     let greeting = StrapOwnerGreeting()
+    /// The waiting strap that takes over when a workout ends (see `watchWaitingStraps`).
+    let handOver = StrapHandOver()
     private let signalBuffer: Int
 
     /// Wires the plugin to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set, read when `run()` starts).
@@ -118,8 +120,11 @@ public struct HeartRatePlugin: Plugin {
     /// The strap to follow now; the configured one when the store cannot be read.
     private func currentChoice(in devices: any DeviceMemory) async -> StrapChoice {
         do {
+            // A store without people (a test's, an old one) has no people's straps to follow.
+            let ofPeople = try await (try? context.store((any StrapOwners).self))?.strapsOfPeople() ?? []
             return StrapChoice(
-                remembered: try await devices.rememberedDevice(.heartRate), configured: configuration.device)
+                remembered: try await devices.rememberedDevice(.heartRate), configured: configuration.device,
+                ofPeople: ofPeople)
         } catch {
             context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
             return StrapChoice(remembered: nil, configured: configuration.device)
@@ -160,7 +165,7 @@ public struct HeartRatePlugin: Plugin {
         while !Task.isCancelled {
             let reason: String
             do {
-                reason = try await runSession(choice, address: address) { connected in
+                reason = try await runSession(choice, address: address, preferring: handOver.take()) { connected in
                     failures = 0
                     device = connected
                 }
@@ -170,6 +175,13 @@ public struct HeartRatePlugin: Plugin {
                 reason = "\(error)"
             }
             if Task.isCancelled { return }
+            if handOver.isPending {
+                // Not a loss: the strap that waited for the workout to end is connected at once, as a new link.
+                context.logger.info("handing over to the strap that waited", metadata: ["from": "\(device)"])
+                state.startOver()
+                failures = 0
+                continue
+            }
             context.logger.warning(
                 "heart-rate strap unavailable",
                 metadata: [
@@ -225,12 +237,18 @@ public struct HeartRatePlugin: Plugin {
 
     /// One connect-and-read cycle; returns why the link ended, or throws when it could not be set up.
     ///
-    /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed.
+    /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed;
+    /// `preferred` is the strap to connect first when BlueZ knows it (one that waited for a workout to end).
     private func runSession(
-        _ choice: StrapChoice, address: DBusAddress, onConnected: (String) -> Void
+        _ choice: StrapChoice, address: DBusAddress, preferring preferred: String?, onConnected: (String) -> Void
     ) async throws -> String {
+        // With several people's straps, the workouts decide when another may take over: subscribed before the strap
+        // connects, so that a workout starting right after is heard.
+        let workouts =
+            (choice.addresses?.count ?? 0) > 1
+            ? context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) waiting straps") : nil
         let session = try await BlueZHeartRateSession.open(
-            address: address, adapter: configuration.adapter, device: choice.address, logger: context.logger)
+            address: address, adapter: configuration.adapter, devices: choice.addresses, logger: context.logger)
         let connection = session.connection
         defer { connection.close() }
         let owners = try await connection.nameOwnerChanges(of: BlueZNames.service)
@@ -244,9 +262,9 @@ public struct HeartRatePlugin: Plugin {
             }
         }
         publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
-        let sought = choice.address.map { "strap \($0)" } ?? "heart-rate strap"
+        let sought = choice.addresses.map { "strap \($0.joined(separator: " or "))" } ?? "heart-rate strap"
         let devicePath = try await within(Self.discoveryTimeout, "no \(sought) was found") {
-            try await session.findDevice(signals: signals)
+            try await session.findDevice(signals: signals, preferring: preferred)
         }
         let link = try await within(Self.connectTimeout, "the strap did not connect and resolve its services") {
             try await session.connect(devicePath: devicePath, signals: signals)
@@ -276,6 +294,9 @@ public struct HeartRatePlugin: Plugin {
             group.addTask {
                 for await change in owners { return change.isOwned ? "bluetoothd restarted" : "bluetoothd stopped" }
                 return "bluetoothd stopped"
+            }
+            if let workouts {
+                group.addTask { try await watchWaitingStraps(link: link, session: session, workouts: workouts) }
             }
             // On the clock's timer thread: its few looks a minute cost no hop through the pool.
             group.addTask(executorPreference: context.clock.timerExecutor) {

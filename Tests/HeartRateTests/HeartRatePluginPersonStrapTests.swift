@@ -75,6 +75,95 @@ import Testing
     }
 }
 
+/// Two people's straps in range at once, and nothing remembered: the hub follows either, and the one connected first
+/// keeps it until its workout ends.
+@Suite(.timeLimit(.minutes(5))) struct HeartRatePluginTwoStrapsTests {
+    static let kims = HeartRatePluginPersonStrapTests.kims
+
+    @Test func theStrapConnectedFirstWinsUntilItsWorkoutEndsThenTheOneThatWaitedTakesOver() async throws {
+        try await withBlueZMock { environment in
+            let sams = try await MockStrap.add(to: environment)
+            let kims = try await MockStrap.add(to: environment, address: Self.kims, name: "Wahoo TICKR")
+            var people: PeoplePlugin?
+            try await withHeartRatePlugin(
+                on: environment, clock: ManualClock(),
+                preparing: { context in
+                    try await context.hubStore.addPerson(named: "Sam")
+                    try await context.hubStore.addPerson(named: "Kim")
+                    try await context.hubStore.pairStrap(MockStrap.firstAddress, toPersonNamed: "Sam")
+                    try await context.hubStore.pairStrap(Self.kims, toPersonNamed: "Kim")
+                    // Listening before the heart-rate plugin starts, so that the first hello is heard.
+                    people = PeoplePlugin(configuration: .init(), context: context)
+                }
+            ) { harness in
+                let people = try #require(people)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await people.run() }
+                    defer { group.cancelAll() }
+                    let store = harness.context.hubStore
+                    func said(_ text: String) -> Int { harness.announcements.all.filter { $0.text == text }.count }
+
+                    // Both in range: the first of the people's straps is connected, and says hello.
+                    try await harness.waitForStatus(.connected)
+                    #expect(harness.statuses.all.last?.device == "Polar H10 1234 (\(MockStrap.firstAddress))")
+                    try await eventually { said("Hello Sam.") == 1 }
+                    #expect(try await store.currentPerson()?.name == "Sam")
+
+                    // Sam's workout: Kim's strap waits, and the hub says so once however the workout goes.
+                    let waits = "Sam's strap is connected; Kim's waits until this workout ends."
+                    harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+                    try await eventually { said(waits) == 1 }
+                    harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .paused, previous: .running))
+                    harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .paused))
+                    try await sams.notify([0x00, 0x64])
+                    try await harness.waitForReadings(1)
+                    #expect(harness.readings.all.map(\.source) == [MockStrap.firstAddress])
+                    #expect(try await kims.deviceCalls("Connect") == 0, "left alone during Sam's workout")
+
+                    // The workout ends: Sam's strap is let go and Kim's, which waited, is connected and says hello.
+                    harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+                    try await harness.waitForStatus(.connected, count: 2)
+                    #expect(harness.statuses.all.last?.device == "Wahoo TICKR (\(Self.kims))")
+                    #expect(try await sams.deviceCalls("Disconnect") == 1)
+                    try await eventually { said("Hello Kim.") == 1 }
+                    #expect(try await store.currentPerson()?.name == "Kim")
+                    #expect(said(waits) == 1)
+                    #expect(!harness.statusList.contains(.lost), "a hand-over is no loss: \(harness.statusList)")
+                    try await kims.notify([0x00, 0x5a])
+                    try await harness.waitForReadings(2)
+                    #expect(harness.readings.all.last?.source == Self.kims)
+                }
+            }
+        }
+    }
+
+    @Test func withNobodyElsesStrapInRangeAWorkoutEndingChangesNothing() async throws {
+        try await withBlueZMock { environment in
+            let sams = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(
+                on: environment, clock: ManualClock(),
+                preparing: { context in
+                    try await context.hubStore.addPerson(named: "Sam")
+                    try await context.hubStore.addPerson(named: "Kim")
+                    try await context.hubStore.pairStrap(MockStrap.firstAddress, toPersonNamed: "Sam")
+                    try await context.hubStore.pairStrap(Self.kims, toPersonNamed: "Kim")
+                }
+            ) { harness in
+                try await harness.waitForStatus(.connected)
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+                // Readings published after both changes were handled: the session is still Sam's.
+                try await eventually { !harness.plugin.greeting.workoutUnderWay }
+                try await sams.notify([0x00, 0x64])
+                try await harness.waitForReadings(1)
+                #expect(harness.statusList == [.connecting, .connected])
+                #expect(!harness.announcements.all.contains { $0.text.contains("waits") })
+                #expect(try await sams.deviceCalls("Disconnect") == 0)
+            }
+        }
+    }
+}
+
 /// When a connecting strap's owner is chosen, and when not.
 @Suite struct StrapOwnerGreetingTests {
     @Test func aRestoredLinkGreetsOnlySomebodyNewAndAWorkoutUnderWayNobody() {

@@ -84,6 +84,17 @@ struct BlueZHeartRateSession {
 
     func stopDiscovery() async throws { try await bluez.stopDiscovery() }
 
+    /// The address of the first wanted strap other than `address` to advertise (discovery must be on); nil when the
+    /// signals end first.
+    func firstOtherWantedStrapHeard(than address: String, signals: AsyncStream<DBusSignal>) async -> String? {
+        while let path = try? await waitForAdvertisedDevice(signals: signals) {
+            let device = try? await connection.properties(
+                interface: BlueZNames.device, path: path, destination: BlueZNames.service)
+            if let heard = device.flatMap(self.address), heard != address.uppercased() { return heard }
+        }
+        return nil
+    }
+
     private func waitForAdvertisedDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         for await signal in signals {
             if signal.member == "InterfacesAdded", let path = signal.arguments.first?.objectPath,

@@ -1,3 +1,4 @@
+import DBus
 import HubCore
 
 // The order rule for several people's straps: the one connected first keeps the hub until its workout ends.
@@ -6,25 +7,25 @@ extension HeartRatePlugin {
     /// one of them still in range, hands the hub over to it: returns why this link ends, and the next session
     /// connects that strap.
     ///
-    /// The straps in range are looked at when the workout starts (or when the strap connects during one), not
-    /// watched all along: a strap is worn before the workout it is for.
+    /// The straps in range are looked for when the workout starts (or when the strap connects during one) and when
+    /// it ends, not watched all along: a strap is worn before the workout it is for.
     func watchWaitingStraps(
-        link: BlueZHeartRateSession.Link, session: BlueZHeartRateSession, workouts: Inbox<WorkoutStateChanged>
+        link: BlueZHeartRateSession.Link, session: BlueZHeartRateSession, workouts: Inbox<WorkoutStateChanged>,
+        busAddress: DBusAddress
     ) async throws -> String {
         var waiting: [String] = []
         var said = greeting.workoutUnderWay
-        if said { waiting = await sayWhoWaits(for: link, session: session) }
+        if said { waiting = await sayWhoWaits(for: link, session: session, busAddress: busAddress) }
         for await change in workouts {
-            // Before the next strap connects, so that its hello sees the workout over.
-            greeting.workoutChanged(to: change.state)
             switch change.state {
             case .running, .paused:
                 guard !said else { continue }
                 said = true
-                waiting = await sayWhoWaits(for: link, session: session)
+                waiting = await sayWhoWaits(for: link, session: session, busAddress: busAddress)
             case .idle, .finished:
                 said = false
-                let inRange = (try? await session.otherWantedStrapsInRange(than: link.address)) ?? []
+                guard !waiting.isEmpty else { continue }
+                let inRange = await otherStrapsInRange(than: link, session: session, busAddress: busAddress)
                 let next = waiting.first(where: inRange.contains)
                 waiting = []
                 guard let next else { continue }
@@ -39,8 +40,10 @@ extension HeartRatePlugin {
 
     /// Says which other people's straps in range wait for the workout to end ("Sam's strap is connected; Kim's
     /// waits until this workout ends."); returns their addresses.
-    private func sayWhoWaits(for link: BlueZHeartRateSession.Link, session: BlueZHeartRateSession) async -> [String] {
-        let waiting = (try? await session.otherWantedStrapsInRange(than: link.address)) ?? []
+    private func sayWhoWaits(
+        for link: BlueZHeartRateSession.Link, session: BlueZHeartRateSession, busAddress: DBusAddress
+    ) async -> [String] {
+        let waiting = await otherStrapsInRange(than: link, session: session, busAddress: busAddress)
         guard !waiting.isEmpty else { return [] }
         let owners = try? context.store((any StrapOwners).self)
         func owner(of address: String) async -> String? {
@@ -56,5 +59,44 @@ extension HeartRatePlugin {
             Announcement("\(holder) is connected; \(whose.joined(separator: " and ")) \(verb) until this workout ends.")
         )
         return waiting
+    }
+
+    /// How long the plugin listens for other people's straps when BlueZ has heard none lately.
+    static let listenForWaitingStraps: Duration = .seconds(10)
+
+    /// The wanted straps other than the link's that are in range: those BlueZ has connected or heard lately, else
+    /// the first one heard advertising within ``listenForWaitingStraps`` (BlueZ forgets what it heard when
+    /// discovery stops, so a strap worn quietly near the hub is found only by listening).
+    ///
+    /// Listens on a connection of its own: the session's signals are narrowed to its strap.
+    func otherStrapsInRange(
+        than link: BlueZHeartRateSession.Link, session: BlueZHeartRateSession, busAddress: DBusAddress
+    ) async -> [String] {
+        let known = (try? await session.otherWantedStrapsInRange(than: link.address)) ?? []
+        guard known.isEmpty else { return known }
+        guard
+            let listener = try? await BlueZHeartRateSession.open(
+                address: busAddress, adapter: configuration.adapter, devices: session.wanted, logger: context.logger)
+        else { return [] }
+        defer { listener.connection.close() }
+        let signals = listener.connection.signals()
+        do {
+            try await listener.startDiscovery()
+        } catch {
+            context.logger.debug("cannot listen for other straps", metadata: ["error": "\(error)"])
+            return []
+        }
+        let clock = context.clock, address = link.address
+        let heard = await withTaskGroup(of: String?.self) { group in
+            group.addTask { await listener.firstOtherWantedStrapHeard(than: address, signals: signals) }
+            group.addTask {
+                try? await clock.sleep(for: Self.listenForWaitingStraps)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        try? await listener.stopDiscovery()
+        return heard.map { [$0] } ?? []
     }
 }

@@ -20,7 +20,7 @@ public struct HeartRatePlugin: Plugin {
     /// The longest wait between reconnect attempts.
     static let maximumBackoff: Duration = .seconds(30)
 
-    private let configuration: Configuration
+    let configuration: Configuration
     let context: PluginContext
     private let busAddress: DBusAddress?
     /// Counts and link state, shared by the session's tasks, the D-Bus thread (lost signals) and tests.
@@ -165,7 +165,7 @@ public struct HeartRatePlugin: Plugin {
         while !Task.isCancelled {
             let reason: String
             do {
-                reason = try await runSession(choice, address: address, preferring: handOver.take()) { connected in
+                reason = try await runSession(choice, address: address, handedOverTo: handOver.take()) { connected in
                     failures = 0
                     device = connected
                 }
@@ -240,7 +240,7 @@ public struct HeartRatePlugin: Plugin {
     /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed;
     /// `preferred` is the strap to connect first when BlueZ knows it (one that waited for a workout to end).
     private func runSession(
-        _ choice: StrapChoice, address: DBusAddress, preferring preferred: String?, onConnected: (String) -> Void
+        _ choice: StrapChoice, address: DBusAddress, handedOverTo preferred: String?, onConnected: (String) -> Void
     ) async throws -> String {
         // With several people's straps, the workouts decide when another may take over: subscribed before the strap
         // connects, so that a workout starting right after is heard.
@@ -278,7 +278,8 @@ public struct HeartRatePlugin: Plugin {
                 batteryPercent: link.batteryPercent, detail: link.wornOn.map { "worn on the \($0)" }))
         context.logger.info("heart-rate strap connected", metadata: ["device": "\(link.address)"])
         if let battery = link.batteryPercent { announceIfLow(battery) }
-        await chooseOwner(of: link.address, restored: wasConnected)
+        // A hand-over comes when a workout ended: whatever this plugin has heard of the workouts yet.
+        await chooseOwner(of: link.address, restored: wasConnected, afterWorkout: preferred != nil)
         defer { link.socket?.stop() }
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { try await readSignals(signals, link: link) }
@@ -296,7 +297,9 @@ public struct HeartRatePlugin: Plugin {
                 return "bluetoothd stopped"
             }
             if let workouts {
-                group.addTask { try await watchWaitingStraps(link: link, session: session, workouts: workouts) }
+                group.addTask {
+                    try await watchWaitingStraps(link: link, session: session, workouts: workouts, busAddress: address)
+                }
             }
             // On the clock's timer thread: its few looks a minute cost no hop through the pool.
             group.addTask(executorPreference: context.clock.timerExecutor) {
@@ -351,12 +354,12 @@ public struct HeartRatePlugin: Plugin {
 
     /// Asks the people plugin to choose the person the connected strap belongs to, if anybody, unless a workout is
     /// under way (see `StrapOwnerGreeting`); it says hello.
-    private func chooseOwner(of strap: String, restored: Bool) async {
+    private func chooseOwner(of strap: String, restored: Bool, afterWorkout: Bool) async {
         // A store without people (a test's, an old one) has no owners to ask about.
         guard let owners = try? context.store((any StrapOwners).self) else { return }
         do {
             guard let owner = try await owners.strapOwner(address: strap),
-                greeting.shouldGreet(owner, restored: restored)
+                greeting.shouldGreet(owner, restored: restored, afterWorkout: afterWorkout)
             else { return }
             context.logger.info("a person's strap connected", metadata: ["person": "\(owner)", "device": "\(strap)"])
             context.bus.publish(ChoosePerson(.named(owner)))

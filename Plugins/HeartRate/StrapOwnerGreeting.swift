@@ -21,11 +21,12 @@ final class StrapOwnerGreeting: Sendable {
     /// Whether a workout is running or paused, as far as the plugin has heard.
     var workoutUnderWay: Bool { state.withLock { [.running, .paused].contains($0.workout) } }
 
-    /// Whether to choose `owner`, whose strap has just connected (`restored`: connected again after a loss); if so,
+    /// Whether to choose `owner`, whose strap has just connected (`restored`: connected again after a loss;
+    /// `afterWorkout`: handed the hub when a workout ended, which the state heard here may not show yet); if so,
     /// remembers them as greeted.
-    func shouldGreet(_ owner: String, restored: Bool) -> Bool {
+    func shouldGreet(_ owner: String, restored: Bool, afterWorkout: Bool = false) -> Bool {
         state.withLock { state in
-            guard ![.running, .paused].contains(state.workout) else { return false }
+            guard afterWorkout || ![.running, .paused].contains(state.workout) else { return false }
             guard !restored || state.greeted != owner else { return false }
             state.greeted = owner
             return true

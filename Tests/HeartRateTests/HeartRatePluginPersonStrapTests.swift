@@ -137,6 +137,40 @@ import Testing
         }
     }
 
+    @Test func aStrapBlueZHasNotHeardIsListenedForWhenTheWorkoutStarts() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            try await withHeartRatePlugin(
+                on: environment, clock: ManualClock(),
+                preparing: { context in
+                    try await context.hubStore.addPerson(named: "Sam")
+                    try await context.hubStore.addPerson(named: "Kim")
+                    try await context.hubStore.pairStrap(MockStrap.firstAddress, toPersonNamed: "Sam")
+                    try await context.hubStore.pairStrap(Self.kims, toPersonNamed: "Kim")
+                }
+            ) { harness in
+                try await harness.waitForStatus(.connected)
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+                // Nobody else's strap known: the plugin listens, and Kim's starts advertising meanwhile.
+                try await eventually {
+                    try await environment.connection.property(
+                        "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0",
+                        destination: "org.bluez"
+                    ).bool == true
+                }
+                let kims = try await MockStrap.add(to: environment, address: Self.kims, name: "Wahoo TICKR")
+                try await eventually {
+                    harness.announcements.all.map(\.text).contains(
+                        "Sam's strap is connected; Kim's waits until this workout ends.")
+                }
+                #expect(try await kims.deviceCalls("Connect") == 0)
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+                try await harness.waitForStatus(.connected, count: 2)
+                #expect(harness.statuses.all.last?.device == "Wahoo TICKR (\(Self.kims))")
+            }
+        }
+    }
+
     @Test func withNobodyElsesStrapInRangeAWorkoutEndingChangesNothing() async throws {
         try await withBlueZMock { environment in
             let sams = try await MockStrap.add(to: environment)
@@ -174,6 +208,7 @@ import Testing
         #expect(greeting.shouldGreet("Kim", restored: true))
         greeting.workoutChanged(to: .paused)
         #expect(!greeting.shouldGreet("Sam", restored: false))
+        #expect(greeting.shouldGreet("Kim", restored: false, afterWorkout: true), "handed over as a workout ended")
         greeting.workoutChanged(to: .finished)
         #expect(greeting.shouldGreet("Sam", restored: false))
     }

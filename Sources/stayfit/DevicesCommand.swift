@@ -247,6 +247,11 @@ struct DevicesCommand: AsyncParsableCommand {
                         try await forgetStrap(strap, in: store)
                         return
                     }
+                    if let owner = try await store.strapOwner(address: address) {
+                        return print(
+                            "\(address) is \(PersonLines.name(owner))'s strap, not a remembered device; "
+                                + "'stayfit devices unpair \(address)' makes it nobody's.")
+                    }
                     return print("No remembered device has the address \(address); nothing to forget.")
                 }
                 guard let strap = try await store.rememberedDevice(.heartRate) else {

@@ -24,6 +24,11 @@ import Testing
         #expect(again.status == 0, "stderr: \(again.error)")
         #expect(again.output.contains("is now Kim's strap. It was Sam's."), "\(again.output)")
 
+        let forget = try await StayfitProcess.run(["devices", "forget", "C0:FF:EE:00:00:01", "--data-dir", data])
+        #expect(forget.status == 0, "stderr: \(forget.error)")
+        #expect(forget.output.contains("is Kim's strap, not a remembered device; 'stayfit devices unpair"))
+        #expect(try await scratch.store().strapOwner(address: "C0:FF:EE:00:00:01") == "Kim", "forget leaves it")
+
         let unpair = try await StayfitProcess.run(["devices", "unpair", "c0:ff:ee:00:00:01", "--data-dir", data])
         #expect(unpair.status == 0, "stderr: \(unpair.error)")
         #expect(unpair.output == "C0:FF:EE:00:00:01 is no longer Kim's strap.\n")

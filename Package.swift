@@ -208,7 +208,9 @@ let package = Package(
         .testTarget(name: "HubStoreTests", dependencies: ["HubStore", "HubTestKit"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "HubTestKit"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "HubTestKit", "BlueZTestKit"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        // People too: a person's strap connecting makes the people plugin say hello.
+        .testTarget(
+            name: "HeartRateTests", dependencies: ["HeartRate", "HubCore", "HubTestKit", "BlueZTestKit", "People"]),
         .testTarget(
             name: "FitnessSensorsTests",
             dependencies: ["FitnessSensors", "BluetoothSensors", "HubCore", "HubTestKit", "BlueZTestKit"]),

@@ -35,7 +35,8 @@ struct BlueZHeartRateSession {
 
     /// The shared BlueZ calls, on this session's own connection.
     let bluez: BlueZSession
-    let configuredDevice: String?
+    /// The straps' addresses (upper case) to look for, in order of preference; nil for any heart-rate strap.
+    let wanted: [String]?
 
     var connection: DBusConnection { bluez.connection }
     var adapter: String { bluez.adapter }
@@ -43,12 +44,12 @@ struct BlueZHeartRateSession {
 
     /// Connects to the bus and adds the match rules, before any BlueZ call, so that no signal is missed.
     static func open(
-        address: DBusAddress, adapter: String, device: String?,
+        address: DBusAddress, adapter: String, devices: [String]?,
         logger: Logger = Logger(label: "heart-rate", factory: { _ in SwiftLogNoOpLogHandler() })
     ) async throws -> BlueZHeartRateSession {
         BlueZHeartRateSession(
             bluez: try await BlueZSession.open(address: address, adapter: adapter, logger: logger),
-            configuredDevice: device)
+            wanted: devices)
     }
 
     /// The signal stream ended without cancellation: the connection to the bus is gone.
@@ -56,13 +57,15 @@ struct BlueZHeartRateSession {
 
     // MARK: - Finding the strap
 
-    /// The device path of the configured strap, or of the first heart-rate strap, discovering when needed.
-    func findDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
+    /// The device path of the wanted strap (`preferred` when BlueZ knows it), or of the first heart-rate strap,
+    /// discovering when needed.
+    func findDevice(signals: AsyncStream<DBusSignal>, preferring preferred: String? = nil) async throws -> String {
         let objects = try await bluez.checkedObjects()
         let known = objects.sorted(by: { $0.key < $1.key }).compactMap { path, interfaces in
             interfaces[BlueZNames.device].flatMap { matches(path: path, $0) ? (path: path, device: $0) : nil }
-        }
-        if configuredDevice != nil, let strap = known.first { return strap.path }
+        }.sorted { rank($0.device) < rank($1.device) }
+        if let preferred, let strap = known.first(where: { address($0.device) == preferred }) { return strap.path }
+        if wanted?.count == 1, let strap = known.first { return strap.path }
         // Any strap: one BlueZ remembers from long ago may be out of range; take one that is connected or was
         // heard lately (it has an RSSI only while its advertisements arrive), else look for one.
         if let strap = known.first(where: { $0.device["Connected"]?.bool == true })
@@ -81,6 +84,17 @@ struct BlueZHeartRateSession {
 
     func stopDiscovery() async throws { try await bluez.stopDiscovery() }
 
+    /// The address of the first wanted strap other than `address` to advertise (discovery must be on); nil when the
+    /// signals end first.
+    func firstOtherWantedStrapHeard(than address: String, signals: AsyncStream<DBusSignal>) async -> String? {
+        while let path = try? await waitForAdvertisedDevice(signals: signals) {
+            let device = try? await connection.properties(
+                interface: BlueZNames.device, path: path, destination: BlueZNames.service)
+            if let heard = device.flatMap(self.address), heard != address.uppercased() { return heard }
+        }
+        return nil
+    }
+
     private func waitForAdvertisedDevice(signals: AsyncStream<DBusSignal>) async throws -> String {
         for await signal in signals {
             if signal.member == "InterfacesAdded", let path = signal.arguments.first?.objectPath,
@@ -91,7 +105,9 @@ struct BlueZHeartRateSession {
             }
             if signal.member == "PropertiesChanged", signal.arguments.first?.string == BlueZNames.device,
                 signal.path.hasPrefix(adapterPath + "/dev_"),
-                let changed = signal.arguments.dropFirst().first?.dictionary, changed["UUIDs"] != nil
+                // New services, or (for a wanted strap BlueZ knew already) an advertisement heard again.
+                let changed = signal.arguments.dropFirst().first?.dictionary,
+                changed["UUIDs"] != nil || (wanted != nil && changed["RSSI"] != nil)
             {
                 let device = try await connection.properties(
                     interface: BlueZNames.device, path: signal.path, destination: BlueZNames.service)
@@ -103,10 +119,39 @@ struct BlueZHeartRateSession {
 
     private func matches(path: String, _ device: [String: DBusValue]) -> Bool {
         guard path.hasPrefix(adapterPath + "/") else { return false }
-        if let configured = configuredDevice {
-            return device["Address"]?.string?.uppercased() == configured
+        if let wanted {
+            return address(device).map(wanted.contains) ?? false
         }
         return (device["UUIDs"]?.strings ?? []).contains(where: BlueZNames.isHeartRateService)
+    }
+
+    /// The device's address, upper case.
+    private func address(_ device: [String: DBusValue]) -> String? { device["Address"]?.string?.uppercased() }
+
+    /// Where the device comes in the order of preference (0 first); all alike when any strap will do.
+    private func rank(_ device: [String: DBusValue]) -> Int {
+        guard let wanted, let address = address(device) else { return 0 }
+        return wanted.firstIndex(of: address) ?? wanted.count
+    }
+
+    /// The wanted straps other than `address` that are in range: connected, or heard lately (BlueZ gives a device
+    /// an RSSI only while its advertisements arrive); in order of preference.
+    func otherWantedStrapsInRange(than address: String) async throws -> [String] {
+        guard let wanted else { return [] }
+        let objects = try await connection.managedObjects(destination: BlueZNames.service)
+        let inRange = objects.compactMap { path, interfaces -> String? in
+            guard let device = interfaces[BlueZNames.device], matches(path: path, device),
+                device["Connected"]?.bool == true || device["RSSI"] != nil
+            else { return nil }
+            return self.address(device)
+        }
+        return wanted.filter { $0 != address.uppercased() && inRange.contains($0) }
+    }
+
+    /// Asks BlueZ to disconnect the device at `devicePath` (to hand the hub over to another strap).
+    func disconnect(devicePath: String) async throws {
+        _ = try await connection.call(
+            destination: BlueZNames.service, path: devicePath, interface: BlueZNames.device, member: "Disconnect")
     }
 
     // MARK: - Connecting
@@ -117,7 +162,7 @@ struct BlueZHeartRateSession {
         let objects = try await connection.managedObjects(destination: BlueZNames.service)
         let gatt = try StrapGattObjects(in: objects, devicePath: devicePath)
         let socket = try await subscribe(characteristic: gatt.measurement)
-        let address = device["Address"]?.string ?? configuredDevice ?? devicePath
+        let address = device["Address"]?.string ?? wanted?.first ?? devicePath
         let name = device["Alias"]?.string ?? device["Name"]?.string ?? address
         let battery = await batteryPercent(
             mirrored: objects[devicePath]?[BlueZNames.battery]?["Percentage"]?.byte, level: gatt.batteryLevel)

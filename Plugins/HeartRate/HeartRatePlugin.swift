@@ -20,13 +20,17 @@ public struct HeartRatePlugin: Plugin {
     /// The longest wait between reconnect attempts.
     static let maximumBackoff: Duration = .seconds(30)
 
-    private let configuration: Configuration
+    let configuration: Configuration
     let context: PluginContext
     private let busAddress: DBusAddress?
     /// Counts and link state, shared by the session's tasks, the D-Bus thread (lost signals) and tests.
     let state = HeartRateLinkState()
     /// The strap's part of "status now", published with every reading and change of the link.
     let statusPart = HeartRateStatus()
+    /// Whether a connecting person's strap chooses them: what the plugin heard of the workout, whom it greeted.
+    let greeting = StrapOwnerGreeting()
+    /// The waiting strap that takes over when a workout ends (see `watchWaitingStraps`).
+    let handOver = StrapHandOver()
     private let signalBuffer: Int
 
     /// Wires the plugin to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set, read when `run()` starts).
@@ -82,18 +86,26 @@ public struct HeartRatePlugin: Plugin {
         let address = busAddress ?? .system
         // All the plugin asks of the store: which strap to follow.
         let devices = try context.store((any DeviceMemory).self)
+        // Made for this run, so that a restarted plugin hears the workouts again.
+        let workouts = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout state")
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                // Subscribe before reading the choice, so that a change made in between is not missed.
-                let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
-                let choice = await currentChoice(in: devices)
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await follow(choice, address: address) }
-                    group.addTask { await waitForAnotherChoice(than: choice, in: changes, devices: devices) }
-                    await group.next()
-                    group.cancelAll()
+            await withDiscardingTaskGroup { workoutWatch in
+                workoutWatch.addTask { [greeting] in
+                    for await change in workouts { greeting.workoutChanged(to: change.state) }
                 }
-                state.startOver()
+                while !Task.isCancelled {
+                    // Subscribe before reading the choice, so that a change made in between is not missed.
+                    let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")
+                    let choice = await currentChoice(in: devices)
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await follow(choice, address: address) }
+                        group.addTask { await waitForAnotherChoice(than: choice, in: changes, devices: devices) }
+                        await group.next()
+                        group.cancelAll()
+                    }
+                    state.startOver()
+                }
+                workoutWatch.cancelAll()
             }
         }
         // What this run of the plugin read, for the log and for the benchmarks that compare it with what was sent.
@@ -108,8 +120,11 @@ public struct HeartRatePlugin: Plugin {
     /// The strap to follow now; the configured one when the store cannot be read.
     private func currentChoice(in devices: any DeviceMemory) async -> StrapChoice {
         do {
+            // A store without people (a test's, an old one) has no people's straps to follow.
+            let ofPeople = try await (try? context.store((any StrapOwners).self))?.strapsOfPeople() ?? []
             return StrapChoice(
-                remembered: try await devices.rememberedDevice(.heartRate), configured: configuration.device)
+                remembered: try await devices.rememberedDevice(.heartRate), configured: configuration.device,
+                ofPeople: ofPeople)
         } catch {
             context.logger.warning("cannot read the remembered strap", metadata: ["error": "\(error)"])
             return StrapChoice(remembered: nil, configured: configuration.device)
@@ -150,7 +165,7 @@ public struct HeartRatePlugin: Plugin {
         while !Task.isCancelled {
             let reason: String
             do {
-                reason = try await runSession(choice, address: address) { connected in
+                reason = try await runSession(choice, address: address, handedOverTo: handOver.take()) { connected in
                     failures = 0
                     device = connected
                 }
@@ -160,6 +175,13 @@ public struct HeartRatePlugin: Plugin {
                 reason = "\(error)"
             }
             if Task.isCancelled { return }
+            if handOver.isPending {
+                // Not a loss: the strap that waited for the workout to end is connected at once, as a new link.
+                context.logger.info("handing over to the strap that waited", metadata: ["from": "\(device)"])
+                state.startOver()
+                failures = 0
+                continue
+            }
             context.logger.warning(
                 "heart-rate strap unavailable",
                 metadata: [
@@ -215,12 +237,18 @@ public struct HeartRatePlugin: Plugin {
 
     /// One connect-and-read cycle; returns why the link ended, or throws when it could not be set up.
     ///
-    /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed.
+    /// `onConnected` gets the device's description ("Polar H10 1234 (C0:FF:EE:00:00:01)") once it is subscribed;
+    /// `preferred` is the strap to connect first when BlueZ knows it (one that waited for a workout to end).
     private func runSession(
-        _ choice: StrapChoice, address: DBusAddress, onConnected: (String) -> Void
+        _ choice: StrapChoice, address: DBusAddress, handedOverTo preferred: String?, onConnected: (String) -> Void
     ) async throws -> String {
+        // With several people's straps, the workouts decide when another may take over: subscribed before the strap
+        // connects, so that a workout starting right after is heard.
+        let workouts =
+            (choice.addresses?.count ?? 0) > 1
+            ? context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) waiting straps") : nil
         let session = try await BlueZHeartRateSession.open(
-            address: address, adapter: configuration.adapter, device: choice.address, logger: context.logger)
+            address: address, adapter: configuration.adapter, devices: choice.addresses, logger: context.logger)
         let connection = session.connection
         defer { connection.close() }
         let owners = try await connection.nameOwnerChanges(of: BlueZNames.service)
@@ -234,9 +262,9 @@ public struct HeartRatePlugin: Plugin {
             }
         }
         publish(SensorStatusChanged(sensor: .heartRate, status: .connecting, device: choice.label))
-        let sought = choice.address.map { "strap \($0)" } ?? "heart-rate strap"
+        let sought = choice.addresses.map { "strap \($0.joined(separator: " or "))" } ?? "heart-rate strap"
         let devicePath = try await within(Self.discoveryTimeout, "no \(sought) was found") {
-            try await session.findDevice(signals: signals)
+            try await session.findDevice(signals: signals, preferring: preferred)
         }
         let link = try await within(Self.connectTimeout, "the strap did not connect and resolve its services") {
             try await session.connect(devicePath: devicePath, signals: signals)
@@ -250,6 +278,8 @@ public struct HeartRatePlugin: Plugin {
                 batteryPercent: link.batteryPercent, detail: link.wornOn.map { "worn on the \($0)" }))
         context.logger.info("heart-rate strap connected", metadata: ["device": "\(link.address)"])
         if let battery = link.batteryPercent { announceIfLow(battery) }
+        // A hand-over comes when a workout ended: whatever this plugin has heard of the workouts yet.
+        await chooseOwner(of: link.address, restored: wasConnected, afterWorkout: preferred != nil)
         defer { link.socket?.stop() }
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { try await readSignals(signals, link: link) }
@@ -265,6 +295,11 @@ public struct HeartRatePlugin: Plugin {
             group.addTask {
                 for await change in owners { return change.isOwned ? "bluetoothd restarted" : "bluetoothd stopped" }
                 return "bluetoothd stopped"
+            }
+            if let workouts {
+                group.addTask {
+                    try await watchWaitingStraps(link: link, session: session, workouts: workouts, busAddress: address)
+                }
             }
             // On the clock's timer thread: its few looks a minute cost no hop through the pool.
             group.addTask(executorPreference: context.clock.timerExecutor) {
@@ -315,6 +350,22 @@ public struct HeartRatePlugin: Plugin {
         }
         try Task.checkCancellation()
         return "the connection to the system bus ended"
+    }
+
+    /// Asks the people plugin to choose the person the connected strap belongs to, if anybody, unless a workout is
+    /// under way (see `StrapOwnerGreeting`); it says hello.
+    private func chooseOwner(of strap: String, restored: Bool, afterWorkout: Bool) async {
+        // A store without people (a test's, an old one) has no owners to ask about.
+        guard let owners = try? context.store((any StrapOwners).self) else { return }
+        do {
+            guard let owner = try await owners.strapOwner(address: strap),
+                greeting.shouldGreet(owner, restored: restored, afterWorkout: afterWorkout)
+            else { return }
+            context.logger.info("a person's strap connected", metadata: ["person": "\(owner)", "device": "\(strap)"])
+            context.bus.publish(ChoosePerson(.named(owner)))
+        } catch {
+            context.logger.warning("cannot read whose the strap is", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Announces a low strap battery, once per 10 points down (see `HeartRateLinkState`).

@@ -162,7 +162,7 @@ public struct StrapManager: Sendable {
     ) async throws -> T {
         let bluez: BlueZHeartRateSession
         do {
-            bluez = try await BlueZHeartRateSession.open(address: busAddress, adapter: adapter, device: nil)
+            bluez = try await BlueZHeartRateSession.open(address: busAddress, adapter: adapter, devices: nil)
         } catch {
             throw Failure(description: "Cannot reach the system bus at \(busAddress): \(error)")
         }

@@ -31,6 +31,9 @@ extension HubStore: PeopleRoster {
 }
 
 extension HubStore: DeviceMemory {}
+extension HubStore: StrapOwners {
+    public func strapsOfPeople() async throws -> [String] { try await personStraps().map(\.address) }
+}
 
 extension HubStore: ReminderBook {}
 

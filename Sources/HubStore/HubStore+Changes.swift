@@ -5,8 +5,8 @@ extension HubStore {
     /// Every table that holds the person's data, children before parents (the order a delete must take).
     static let userDataTables = [
         "workout_samples", "workout_laps", "workout_pauses", "workout_program_steps", "workouts", "goals",
-        "heart_rate_blocks", "heart_rate_minutes", "heart_rate_hours", "devices", "reminders", "food_log", "own_foods",
-        "favourite_foods", "weights", "people", "settings",
+        "heart_rate_blocks", "heart_rate_minutes", "heart_rate_hours", "devices", "person_straps", "reminders",
+        "food_log", "own_foods", "favourite_foods", "weights", "people", "settings",
     ]
 
     /// A version number per section, bumped by triggers on every change by any process.
@@ -23,7 +23,7 @@ extension HubStore {
     }
 
     /// Deletes all user data: people and their profiles, goals, reminders, workouts with their samples, pauses and
-    /// laps, the heart-rate log, the food and weight logs, the remembered devices, and the personal programs; the built-in programs lose their votes
+    /// laps, the heart-rate log, the food and weight logs, the remembered devices and the straps of people, and the personal programs; the built-in programs lose their votes
     /// and come out of hiding.
     public func deleteAllUserData() async throws {
         try await write { db in

@@ -192,7 +192,7 @@ extension HubStore {
     /// The key the heart-rate log's tables are unique on for the current person: their id, or 0 for nobody.
     static func heartRateOwner(_ db: Database) throws -> Int64 { try currentPersonID(db) ?? 0 }
 
-    private static func person(named name: String, in db: Database) throws -> Person? {
+    static func person(named name: String, in db: Database) throws -> Person? {
         let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let current = try currentPersonID(db)
         return try Row.fetchAll(db, sql: "SELECT * FROM people ORDER BY id").map { person($0, current: current) }

@@ -15,7 +15,9 @@ struct DevicesCommand: AsyncParsableCommand {
             power meters, running pods, smart trainers, treadmills, rowers) are remembered in the database, one of \
             each kind; a running hub switches to them within 2 seconds. BlueZ (bluetoothd) must be running.
             """,
-        subcommands: [List.self, Scan.self, Connect.self, Pair.self, Test.self, Disconnect.self, Forget.self],
+        subcommands: [
+            List.self, Scan.self, Connect.self, Pair.self, Unpair.self, Test.self, Disconnect.self, Forget.self,
+        ],
         defaultSubcommand: List.self)
 
     /// The adapter option every subcommand that talks to BlueZ takes.
@@ -135,11 +137,14 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Pair: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Connect a fitness sensor and remember it as the hub's sensor of its kind.",
+            abstract:
+                "Connect a fitness sensor and remember it for its kind; with --person, make a heart-rate strap someone's.",
             discussion: """
                 Speed and cadence sensors, power meters, running pods and fitness machines (smart trainers, \
                 treadmills, rowers, cross trainers): the kind comes from the sensor's services. A running hub \
-                switches to it within 2 seconds, and connects it again after every restart.
+                switches to it within 2 seconds, and connects it again after every restart. With --person the strap \
+                need not be in range: when the hub connects it, it says hello to that person and the next workout \
+                is theirs.
                 """)
         @OptionGroup var bluetooth: BluetoothOptions
         @OptionGroup var storeOptions: StoreOptions
@@ -150,6 +155,10 @@ struct DevicesCommand: AsyncParsableCommand {
                 "How long to search for a sensor BlueZ has not seen yet, 1 to 120.", valueName: "seconds")
         )
         var seconds = 10
+        @Option(
+            help: ArgumentHelp(
+                "Make the heart-rate strap at ADDRESS this person's (see 'stayfit people list').", valueName: "name"))
+        var person: String?
 
         func validate() throws {
             guard BluetoothAddress.normalized(address) != nil else {
@@ -164,6 +173,7 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let address = BluetoothAddress.normalized(address) ?? address
                 let store = try storeOptions.openStore()
+                if let person { return try await pairStrap(address, to: person, in: store) }
                 let manager = try bluetooth.sensorManager()
                 let sensor = try await manager.pair(address: address, searchFor: .seconds(seconds))
                 let previous = try await store.rememberedDevice(sensor.kind.role)
@@ -237,6 +247,11 @@ struct DevicesCommand: AsyncParsableCommand {
                         try await forgetStrap(strap, in: store)
                         return
                     }
+                    if let owner = try await store.strapOwner(address: address) {
+                        return print(
+                            "\(address) is \(PersonLines.name(owner))'s strap, not a remembered device; "
+                                + "'stayfit devices unpair \(address)' makes it nobody's.")
+                    }
                     return print("No remembered device has the address \(address); nothing to forget.")
                 }
                 guard let strap = try await store.rememberedDevice(.heartRate) else {
@@ -274,6 +289,9 @@ struct DevicesCommand: AsyncParsableCommand {
                     print("Remembered strap: \(remembered.name) (\(remembered.address)), \(mode).")
                 } else {
                     print("Remembered strap: none (the hub takes the configured strap, or the first one it finds).")
+                }
+                for strap in try await store.personStraps() {
+                    print("\(PersonLines.name(strap.person))'s strap: \(strap.address).")
                 }
                 let straps: [StrapManager.Strap]
                 do {

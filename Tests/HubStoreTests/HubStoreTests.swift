@@ -22,7 +22,7 @@ import Testing
                 "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
                 "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0, "food_log": 0,
-                "own_foods": 0, "favourite_foods": 0, "weights": 0,
+                "own_foods": 0, "favourite_foods": 0, "weights": 0, "person_straps": 0,
             ])
         #expect(try await store.changeVersions() == [.profile: 0, .goals: 0, .devices: 0, .reminders: 0])
         #expect(try await store.profile() == nil)

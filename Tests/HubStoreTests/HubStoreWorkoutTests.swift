@@ -136,7 +136,7 @@ import Testing
                 "goals": 0, "workouts": 1, "workout_pauses": 1, "workout_laps": 1, "workout_samples": 3,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
                 "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0, "food_log": 0,
-                "own_foods": 0, "favourite_foods": 0, "weights": 0,
+                "own_foods": 0, "favourite_foods": 0, "weights": 0, "person_straps": 0,
             ])
         #expect(try await store.samples(of: kept).count == 3)
     }
@@ -162,6 +162,7 @@ import Testing
         try await store.logHeartRate([HeartRateSecond(second: 1_793_491_200, beatsPerMinute: 120)])
         try await store.remember(
             RememberedDevice(role: .heartRate, address: "C0:FF:EE:00:00:01", name: "Strap", rememberedAt: start))
+        try await store.pairStrap("C0:FF:EE:00:00:01", toPersonNamed: "Alex")
         _ = try await store.addReminder(
             Reminder(title: "Run", time: TimeOfDay(hour: 7, minute: 0) ?? .midnight, weekdays: .everyDay))
         try await store.logFood(
@@ -178,7 +179,7 @@ import Testing
                 "goals": 0, "workouts": 0, "workout_pauses": 0, "workout_laps": 0, "workout_samples": 0,
                 "heart_rate_blocks": 0, "heart_rate_minutes": 0, "heart_rate_hours": 0, "devices": 0,
                 "reminders": 0, "workout_program_steps": 0, "people": 0, "settings": 0, "food_log": 0,
-                "own_foods": 0, "favourite_foods": 0, "weights": 0,
+                "own_foods": 0, "favourite_foods": 0, "weights": 0, "person_straps": 0,
             ])
         #expect(try await store.profile() == nil)
         #expect(try await store.activeGoal() == nil)

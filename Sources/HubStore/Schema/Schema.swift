@@ -270,6 +270,7 @@ enum Schema {
         }
         migrator.registerMigration(PeopleMigration.name, migrate: PeopleMigration.run)
         migrator.registerMigration(FoodLogMigration.name, migrate: FoodLogMigration.run)
+        migrator.registerMigration(PersonStrapsMigration.name, migrate: PersonStrapsMigration.run)
         return migrator
     }
 

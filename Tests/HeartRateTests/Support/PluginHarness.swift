@@ -67,17 +67,22 @@ struct PluginHarness {
     }
 }
 
-/// Runs a `HeartRatePlugin` against the mock's private bus while `body` runs, then cancels it.
+/// Runs a `HeartRatePlugin` against the mock's private bus while `body` runs, then cancels it; `prepare` fills the
+/// store first.
 func withHeartRatePlugin(
     on environment: BlueZEnvironment, configuration: HeartRatePlugin.Configuration = .init(),
     clock: any HubClock = SystemClock(), bus: MessageBus = MessageBus(), remembering strap: RememberedDevice? = nil,
-    signalBuffer: Int = HeartRatePlugin.defaultSignalBuffer, _ body: (PluginHarness) async throws -> Void
+    signalBuffer: Int = HeartRatePlugin.defaultSignalBuffer,
+    preparing prepare: (PluginContext) async throws -> Void = { _ in },
+    _ body: (PluginHarness) async throws -> Void
 ) async throws {
     var (context, directory) = try PluginContext.test(clock: clock, bus: bus)
     let logs = LogRecorder()
     context.logger = logs.logger(label: "heart-rate", level: .debug)
     defer { withExtendedLifetime(directory) {} }
     if let strap { try await context.hubStore.remember(strap) }
+    // The store as the plugin finds it when it starts, e.g. people and their straps.
+    try await prepare(context)
     let plugin = HeartRatePlugin(
         configuration: configuration, context: context, busAddress: DBusAddress(environment.bus.address),
         signalBuffer: signalBuffer)

@@ -17,6 +17,8 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case nextProgram = "next-program"
     /// Steps through the people; the people plugin says each ("Hello Sam."), and the next workout is theirs.
     case nextPerson = "next-person"
+    /// The calories plugin says what was eaten today, what is left and the weight.
+    case today
     /// Ends the program's set under way (or any step early), as console `done` does.
     case done
     /// Moves the program on to its next step.
@@ -40,6 +42,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .nextKind: "next kind of workout"
         case .nextProgram: "next program (says its name)"
         case .nextPerson: "next person (says hello; the next workout is theirs)"
+        case .today: "today's food, what is left and the weight, said"
         case .done: "set done (the program's next step)"
         case .skip: "skip the program's step"
         case .easier: "program targets 5 % easier"
@@ -70,6 +73,7 @@ public enum ButtonAction: String, Sendable, CaseIterable {
         case .nextKind: [ChooseWorkoutKind(.next)]
         case .nextProgram: [ChooseProgram(.next)]
         case .nextPerson: [ChoosePerson(.next)]
+        case .today: [TodayRequested(source: "buttons")]
         // The programs plugin confirms with the next step, or says that no program is under way.
         case .done: [ProgramCommand(.done(repetitions: nil))]
         case .skip: [ProgramCommand(.skip)]

@@ -27,6 +27,7 @@ public struct CaloriesLeftPlugin: Plugin {
     private enum Event: Sendable {
         case finished
         case refresh
+        case today
         case stop
     }
 
@@ -37,6 +38,7 @@ public struct CaloriesLeftPlugin: Plugin {
         self.context = context
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 8) {
             $0.route(WorkoutStateChanged.self) { $0.state == .finished ? .finished : nil }
+            $0.route(TodayRequested.self) { _ in .today }
         }
     }
 
@@ -66,6 +68,8 @@ public struct CaloriesLeftPlugin: Plugin {
                     let day = await today(ledger: ledger, profiles: profiles)
                     context.bus.publish(Self.statusPart(day))
                     if let day, let sentence = day.sentence { context.bus.publish(Announcement(sentence)) }
+                case .today:
+                    context.bus.publish(Announcement(await spokenDay(ledger: ledger, profiles: profiles)))
                 case .stop: return
                 }
             }
@@ -74,8 +78,21 @@ public struct CaloriesLeftPlugin: Plugin {
         }
     }
 
-    /// Today's energy, or nil when the person does not use the budget or it cannot be read.
-    private func today(ledger: any FoodLedger, profiles: any ProfileSource) async -> EnergyDay? {
+    /// What `today` says: the day's eating against its target, and the weight with its trend.
+    private func spokenDay(ledger: any FoodLedger, profiles: any ProfileSource) async -> String {
+        guard let day = await today(ledger: ledger, profiles: profiles, evenUnused: true) else {
+            return "Today's food log cannot be read."
+        }
+        let weighings =
+            (try? await ledger.weights(since: context.clock.now.addingTimeInterval(-90 * 86_400))) ?? []
+        guard let last = weighings.last else { return day.spokenSummary }
+        return day.spokenSummary + " " + WeightTrend(weighings).spoken(latest: last)
+    }
+
+    /// Today's energy, or nil when the person does not use the budget (unless `evenUnused`) or it cannot be read.
+    private func today(ledger: any FoodLedger, profiles: any ProfileSource, evenUnused: Bool = false) async
+        -> EnergyDay?
+    {
         let now = context.clock.now
         let calendar = Calendar.current
         let start = calendar.startOfDay(for: now)
@@ -84,7 +101,7 @@ public struct CaloriesLeftPlugin: Plugin {
         do {
             let eaten = try await ledger.foodEntries(from: day, through: day).reduce(0) { $0 + $1.kilocalories }
             let settings = try await ledger.energyBudgetSettings()
-            guard eaten > 0 || settings.activity != nil || settings.goal != nil else { return nil }
+            guard evenUnused || eaten > 0 || settings.activity != nil || settings.goal != nil else { return nil }
             let burned = try await ledger.workoutKilocalories(from: start, until: end)
             return EnergyDay(
                 profile: try await profiles.profile(), at: now, eaten: eaten, burned: burned,

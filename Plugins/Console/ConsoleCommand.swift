@@ -19,6 +19,8 @@ public enum ConsoleCommand: Equatable, Sendable {
     case mistake(String)
     case music(MusicCommand.Action)
     case status, help, quit
+    /// "Today you ate 1360 of 1837 calories: 477 left.": the calories plugin says it.
+    case today
     /// "Status now": the hub answers with one sentence, said by the voice coach and printed here.
     case statusNow
 
@@ -77,6 +79,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         (["harder"], .program(.harder), "the program's targets 5 % harder"),
         (["status"], .status, "print the current workout"),
         (["status now", "now"], .statusNow, "the hub's state in one sentence, as the voice says it"),
+        (["today"], .today, "what you ate today, what is left and your weight, said"),
         (["help", "?"], .help, "this list"),
         (["quit", "exit"], .quit, "quit the hub"),
     ]

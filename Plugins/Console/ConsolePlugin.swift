@@ -175,6 +175,7 @@ public struct ConsolePlugin: Plugin {
         case .target(let target): context.bus.publish(MachineTarget(target))
         case .chooseProgram(let choice): context.bus.publish(ChooseProgram(choice))
         case .choosePerson(let choice): context.bus.publish(ChoosePerson(choice))
+        case .today: context.bus.publish(TodayRequested(source: "console"))
         case .program(let action): context.bus.publish(ProgramCommand(action))
         case .mistake(let explanation): output.line(explanation)
         case .music(let action): context.bus.publish(MusicCommand(action))

@@ -38,4 +38,16 @@ public struct EnergyDay: Sendable, Equatable {
         let count = abs(left) == 1 ? "1 calorie" : "\(abs(left)) calories"
         return left >= 0 ? "\(count) left today" : "\(count) over today's target"
     }
+
+    /// "Today you ate 1360 of 1837 calories: 477 left." for the voice, or what is known without a target.
+    public var spokenSummary: String {
+        guard let target else {
+            return eaten == 0
+                ? "Nothing logged today."
+                : "Today you ate \(eaten == 1 ? "1 calorie" : "\(eaten) calories"); your profile gives no target yet."
+        }
+        let left = target.kilocalories - eaten
+        let state = left >= 0 ? "\(left) left" : "\(-left) over"
+        return "Today you ate \(eaten) of \(target.kilocalories) calories: \(state)."
+    }
 }

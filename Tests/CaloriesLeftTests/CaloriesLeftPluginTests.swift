@@ -11,8 +11,12 @@ final class TestLedger: FoodLedger, ProfileSource {
     let eaten = Mutex(0)
     let burned = Mutex(0)
     let settings: (activity: String?, goal: String?)
+    let weighings: [WeightEntry]
 
-    init(activity: String? = nil, goal: String? = nil) { settings = (activity, goal) }
+    init(activity: String? = nil, goal: String? = nil, weighings: [WeightEntry] = []) {
+        settings = (activity, goal)
+        self.weighings = weighings
+    }
 
     func foodEntries(from: String, through: String) async throws -> [FoodEntry] {
         let eaten = eaten.withLock { $0 }
@@ -24,6 +28,7 @@ final class TestLedger: FoodLedger, ProfileSource {
 
     func workoutKilocalories(from start: Date, until end: Date) async throws -> Int { burned.withLock { $0 } }
     func energyBudgetSettings() async throws -> (activity: String?, goal: String?) { settings }
+    func weights(since date: Date) async throws -> [WeightEntry] { weighings }
 
     func profile() async throws -> Profile? {
         Profile(name: "Alex", birthDate: "1990-04-21", gender: .female, heightCentimeters: 168, weightKilograms: 61)
@@ -93,6 +98,31 @@ final class TestLedger: FoodLedger, ProfileSource {
             context.bus.publish(Announcement("marker"))
             // Nothing said before the marker.
             try await expectNext(heard, "say marker")
+        }
+    }
+
+    @Test func todayIsSaidOnRequestWithTheWeightAndItsTrend() async throws {
+        // Weighed every week for four weeks, 62 down to 61 kg: 0.25 a week, said to a tenth.
+        let start = Date(timeIntervalSince1970: 1_790_000_000 - 28 * 86_400)
+        let weighings = (0...4).map { week in
+            WeightEntry(
+                measuredAt: start.addingTimeInterval(Double(week) * 7 * 86_400), day: "",
+                kilograms: 62 - 0.25 * Double(week))
+        }
+        let ledger = TestLedger(weighings: weighings)
+        ledger.eaten.withLock { $0 = 1000 }
+        try await withPlugin(ledger) { context, heard in
+            try await expectNext(heard, "status 583 calories left today")
+            context.bus.publish(TodayRequested(source: "console"))
+            // 0.25 to a tenth: 0.3 (rounded half away from zero).
+            try await expectNext(
+                heard, "say Today you ate 1000 of 1583 calories: 583 left. Weight 61.0 kilograms, down 0.3 a week.")
+        }
+        // Nobody who keeps no log still gets an answer when they ask.
+        try await withPlugin(TestLedger()) { context, heard in
+            try await expectNext(heard, "status ")
+            context.bus.publish(TodayRequested(source: "buttons"))
+            try await expectNext(heard, "say Today you ate 0 of 1583 calories: 1583 left.")
         }
     }
 }

@@ -9,4 +9,6 @@ public protocol FoodLedger: Sendable {
     func workoutKilocalories(from start: Date, until end: Date) async throws -> Int
     /// The current person's activity level and weight goal as set, each nil where none is.
     func energyBudgetSettings() async throws -> (activity: String?, goal: String?)
+    /// The current person's weighings since `date`, oldest first.
+    func weights(since date: Date) async throws -> [WeightEntry]
 }

@@ -11,10 +11,17 @@ public struct PeoplePlugin: Plugin {
     public static let id: PluginID = "people"
     public static let capabilities: PluginCapabilities = [.onByDefault]
 
-    /// The `[plugins.people]` table: nothing to set but `enabled`.
+    /// The `[plugins.people]` table.
     public struct Configuration: PluginConfiguration {
-        public init(_ table: ConfigTable) throws {}
-        public init() {}
+        /// Whose the workouts are when the hub starts, until a strap, the console or a button chooses another
+        /// (`default-person = "Sam"`); nil: whoever was current.
+        public var defaultPerson: String?
+
+        public init(_ table: ConfigTable) throws {
+            defaultPerson = try table.optionalString("default-person").flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        public init(defaultPerson: String? = nil) { self.defaultPerson = defaultPerson }
     }
 
     private enum Event: Sendable {
@@ -23,10 +30,12 @@ public struct PeoplePlugin: Plugin {
         case stop
     }
 
+    private let configuration: Configuration
     private let context: PluginContext
     private let inbox: Inbox<Event>
 
     public init(configuration: Configuration, context: PluginContext) {
+        self.configuration = configuration
         self.context = context
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 16) {
             $0.route(ChoosePerson.self) { .choose($0.choice) }
@@ -42,6 +51,16 @@ public struct PeoplePlugin: Plugin {
         let inbox = inbox
         var state = WorkoutState.idle
         await withGracefulShutdownHandler {
+            if let name = configuration.defaultPerson {
+                // Said only when it fails: a hub starting says nothing else about who is current.
+                if (try? await roster.choosePerson(named: name)) == nil {
+                    context.logger.warning("no such default person", metadata: ["default-person": "\(name)"])
+                    context.bus.publish(
+                        Announcement(
+                            "Nobody called \(Format.printable(name, limit: 60)) trains on this hub: check "
+                                + "default-person in the configuration."))
+                }
+            }
             await publishPart(roster)
             for await event in inbox {
                 switch event {

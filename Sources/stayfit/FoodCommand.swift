@@ -46,6 +46,11 @@ struct FoodCommand: AsyncParsableCommand {
                         "say what you ate: stayfit food add banana, or stayfit food add 350 kcal", exitCode: 64)
                 }
                 let entry: FoodEntry
+                if Self.plainKilocalories(text) == nil, Self.looksLikeKilocalories(text) {
+                    throw CLIError(
+                        "\(Format.printable(text, limit: 30)) is not what a meal gives: give 0 to 20000 kcal",
+                        exitCode: 65)
+                }
                 if let kilocalories = Self.plainKilocalories(text) {
                     guard grams == nil, portion == nil else {
                         throw CLIError("a plain number of kcal takes no --grams or --portion", exitCode: 64)
@@ -81,6 +86,12 @@ struct FoodCommand: AsyncParsableCommand {
                     "Logged \(stored.food)\(amount) for \(stored.meal): \(stored.kilocalories) kcal. Entry \(stored.id)."
                 )
             }
+        }
+
+        /// Whether `text` is a number and "kcal" ("-5 kcal", "1e9 kcal"), in range or not.
+        static func looksLikeKilocalories(_ text: String) -> Bool {
+            let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
+            return compact.hasSuffix("kcal") && Double(compact.dropLast(4)) != nil
         }
 
         /// 350 from "350 kcal" or "350kcal"; nil for anything else. At most 20,000: a day's eating, not a typo's.

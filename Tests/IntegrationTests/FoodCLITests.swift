@@ -109,6 +109,7 @@ import Testing
         (["food", "add", "banana", "--grams", "20000"], 65, "is not a helping"),
         (["food", "add", "banana", "--portion", "1 loaf"], 65, "banana, raw has no portion \"loaf\""),
         (["food", "add", "xyzzyq"], 65, "no food called xyzzyq"),
+        (["food", "add", "30000", "kcal"], 65, "30000 kcal is not what a meal gives"),
         (["food", "add"], 64, "say what you ate"),
         (["food", "add", "banana", "--meal", "brunch"], 65, "\"brunch\" is no meal"),
         (["food", "new", " ", "--kcal", "10"], 65, "a food needs a name"),

@@ -14,9 +14,10 @@ import Testing
         #expect(next == expected, sourceLocation: sourceLocation)
     }
 
-    private func withPlugin(_ people: [String], _ body: (PluginContext, Inbox<String>) async throws -> Void)
-        async throws
-    {
+    private func withPlugin(
+        _ people: [String], configuration: PeoplePlugin.Configuration = .init(),
+        _ body: (PluginContext, Inbox<String>) async throws -> Void
+    ) async throws {
         let (context, directory) = try PluginContext.test()
         defer { withExtendedLifetime(directory) {} }
         for name in people { try await context.hubStore.addPerson(named: name) }
@@ -24,7 +25,7 @@ import Testing
             $0.route(Announcement.self) { "say \($0.text)" }
             $0.route(StatusPart.self) { "status \($0.stale)" }
         }
-        let plugin = PeoplePlugin(configuration: .init(), context: context)
+        let plugin = PeoplePlugin(configuration: configuration, context: context)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await plugin.run() }
             defer { group.cancelAll() }
@@ -69,6 +70,18 @@ import Testing
         }
         try await withPlugin(["Alex"]) { _, heard in
             try await expectNext(heard, "status ")
+        }
+    }
+
+    @Test func theConfiguredDefaultPersonIsCurrentFromTheStartAndAnUnknownOneIsSaid() async throws {
+        try await withPlugin(["Alex", "Sam"], configuration: .init(defaultPerson: "sam")) { context, heard in
+            try await expectNext(heard, "status for Sam")
+            #expect(try await context.hubStore.currentPerson()?.name == "Sam")
+        }
+        try await withPlugin(["Alex", "Sam"], configuration: .init(defaultPerson: "Robin")) { _, heard in
+            try await expectNext(
+                heard, "say Nobody called Robin trains on this hub: check default-person in the configuration.")
+            try await expectNext(heard, "status for Alex")
         }
     }
 }

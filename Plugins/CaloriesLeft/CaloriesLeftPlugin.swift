@@ -94,10 +94,10 @@ public struct CaloriesLeftPlugin: Plugin {
         -> EnergyDay?
     {
         let now = context.clock.now
-        let calendar = Calendar.current
-        let start = calendar.startOfDay(for: now)
-        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
-        let day = "\(CalendarDay(now))"
+        // By hand, not with Calendar: that loads ICU, some 3 MB of the hub's memory for one date.
+        let today = CalendarDay(local: now)
+        let (start, end) = today.localBounds
+        let day = "\(today)"
         do {
             let eaten = try await ledger.foodEntries(from: day, through: day).reduce(0) { $0 + $1.kilocalories }
             let settings = try await ledger.energyBudgetSettings()

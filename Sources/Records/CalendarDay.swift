@@ -22,6 +22,30 @@ public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// The day `date` falls on in local time (`TZ`, else `/etc/localtime`): the day a person means by "today".
+    public init(local date: Date) {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        year = Int(parts.tm_year) + 1900
+        month = Int(parts.tm_mon) + 1
+        day = Int(parts.tm_mday)
+    }
+
+    /// The local midnight that starts the day, and the one that ends it: 23 or 25 hours later across a clock
+    /// change, as `mktime` normalises them.
+    public var localBounds: (start: Date, end: Date) {
+        func midnight(_ offset: Int) -> Date {
+            var parts = tm()
+            parts.tm_year = Int32(year - 1900)
+            parts.tm_mon = Int32(month - 1)
+            parts.tm_mday = Int32(day + offset)
+            parts.tm_isdst = -1
+            return Date(timeIntervalSince1970: TimeInterval(mktime(&parts)))
+        }
+        return (midnight(0), midnight(1))
+    }
+
     /// The day `date` falls on in UTC.
     public init(_ date: Date) {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))

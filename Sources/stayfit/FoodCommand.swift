@@ -56,7 +56,7 @@ struct FoodCommand: AsyncParsableCommand {
                         throw CLIError("a plain number of kcal takes no --grams or --portion", exitCode: 64)
                     }
                     entry = FoodEntry(
-                        eatenAt: now, day: "\(CalendarDay(now))", meal: chosenMeal.rawValue,
+                        eatenAt: now, day: "\(CalendarDay(local: now))", meal: chosenMeal.rawValue,
                         food: "\(kilocalories) kcal",
                         grams: nil, kilocalories: kilocalories)
                 } else {
@@ -75,7 +75,7 @@ struct FoodCommand: AsyncParsableCommand {
                     let weight = try amount.grams(of: food)
                     let share = weight / 100
                     entry = FoodEntry(
-                        eatenAt: now, day: "\(CalendarDay(now))", meal: chosenMeal.rawValue, food: food.name,
+                        eatenAt: now, day: "\(CalendarDay(local: now))", meal: chosenMeal.rawValue, food: food.name,
                         grams: weight,
                         kilocalories: food.kilocalories(grams: weight), proteinGrams: food.proteinPer100Grams * share,
                         carbohydrateGrams: food.carbohydratePer100Grams * share, fatGrams: food.fatPer100Grams * share)
@@ -140,7 +140,7 @@ struct FoodCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let day = try date.map(TodayCommand.day(parsing:)) ?? CalendarDay(Date())
+                let day = try date.map(TodayCommand.day(parsing:)) ?? CalendarDay(local: Date())
                 let entries = try await storeOptions.openStore().foodEntries(from: "\(day)", through: "\(day)")
                 guard !entries.isEmpty else {
                     return print("Nothing logged on \(day). Log a food: stayfit food add banana")

@@ -50,7 +50,7 @@ struct TodayCommand: AsyncParsableCommand {
                             + "add NAME, or stayfit profile set", exitCode: 65)
                 }
             }
-            let day = try date.map(Self.day(parsing:)) ?? CalendarDay(Date())
+            let day = try date.map(Self.day(parsing:)) ?? CalendarDay(local: Date())
             let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
             let eaten = entries.reduce(0) { $0 + $1.kilocalories }
             let (start, end) = Self.bounds(of: day)
@@ -59,7 +59,7 @@ struct TodayCommand: AsyncParsableCommand {
             let level = settings.activity.flatMap(ActivityLevel.init(rawValue:)) ?? .sedentary
             let weightGoal = settings.goal.flatMap { try? WeightGoal(parsing: $0) } ?? .maintain
 
-            print("\(day == CalendarDay(Date()) ? "Today" : "\(day)")")
+            print("\(day == CalendarDay(local: Date()) ? "Today" : "\(day)")")
             let meals = Meal.allCases.map { meal in
                 "\(meal.rawValue) \(entries.filter { $0.meal == meal.rawValue }.reduce(0) { $0 + $1.kilocalories })"
             }
@@ -126,12 +126,7 @@ struct TodayCommand: AsyncParsableCommand {
     }
 
     /// The local midnight that starts `day` and the one that ends it (23 or 25 hours apart across a clock change).
-    static func bounds(of day: CalendarDay) -> (Date, Date) {
-        let calendar = Calendar.current
-        let start =
-            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) ?? Date()
-        return (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400))
-    }
+    static func bounds(of day: CalendarDay) -> (Date, Date) { day.localBounds }
 
     static func day(parsing text: String) throws -> CalendarDay {
         guard let day = CalendarDay(text) else {
@@ -162,7 +157,7 @@ struct WeightCommand: AsyncParsableCommand {
                         exitCode: 65)
                 }
                 try await store.logWeight(
-                    WeightEntry(measuredAt: now, day: "\(CalendarDay(now))", kilograms: kilograms))
+                    WeightEntry(measuredAt: now, day: "\(CalendarDay(local: now))", kilograms: kilograms))
                 if var profile = try await store.profile() {
                     profile.weightKilograms = kilograms
                     try await store.saveProfile(profile)

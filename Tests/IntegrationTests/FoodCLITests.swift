@@ -1,4 +1,5 @@
 import Foundation
+import HubStore
 import PictureTestKit
 import Testing
 
@@ -141,5 +142,49 @@ import Testing
         #expect(weighed.output.contains("Logged 60.4 kg."))
         #expect(weighed.output.contains("60.4 kg; a trend needs weighings a week or more apart."))
         #expect(try await scratch.store().profile()?.weightKilograms == 60.4)
+    }
+}
+
+/// Days are the person's local days, whatever the time zone and its clock changes.
+@Suite(.serialized) struct FoodLocalDayCLITests {
+    /// Kiritimati is 14 hours ahead of UTC and Etc/GMT+12 12 hours behind: their dates always differ.
+    @Test func aFoodIsLoggedForTheLocalDay() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let ahead = ["TZ": "Pacific/Kiritimati"], behind = ["TZ": "Etc/GMT+12"]
+        let logged = try await StayfitProcess.run(
+            ["food", "add", "350", "kcal", "--meal", "lunch", "--data-dir", data], environment: ahead)
+        #expect(logged.status == 0, "\(logged.error)")
+        let there = try await StayfitProcess.run(["food", "list", "--data-dir", data], environment: ahead)
+        #expect(there.output.contains("Total: 350 kcal"), "\(there.output)")
+        let elsewhere = try await StayfitProcess.run(["food", "list", "--data-dir", data], environment: behind)
+        #expect(elsewhere.output.hasPrefix("Nothing logged on "), "\(elsewhere.output)")
+    }
+
+    /// Berlin's clocks went back on 25 October 2026 (a day of 25 hours); the week to 1 November crosses it and the
+    /// month's end.
+    @Test func aWeekAcrossAClockChangeAndAMonthsEndHasEachDayOnce() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        let store = try scratch.store()
+        let noon = Date(timeIntervalSince1970: 1_792_000_000)
+        for (day, kcal) in [("2026-10-25", 1800), ("2026-10-31", 2100), ("2026-11-01", 1500), ("2026-11-02", 900)] {
+            try await store.logFood(
+                FoodEntry(eatenAt: noon, day: day, meal: "dinner", food: "\(kcal) kcal", grams: nil, kilocalories: kcal))
+        }
+        let berlin = ["TZ": "Europe/Berlin"]
+        let week = try await StayfitProcess.run(
+            ["stats", "food", "--period", "week", "--date", "2026-10-31", "--data-dir", data], environment: berlin)
+        #expect(week.status == 0, "\(week.error)")
+        let rows = week.output.split(separator: "\n").filter { $0.hasPrefix("2026-") }
+        #expect(rows.map { String($0.prefix(10)) } == (25...31).map { "2026-10-\($0)" }, "\(week.output)")
+        #expect(rows.first?.contains("1800") == true && rows.last?.contains("2100") == true, "\(week.output)")
+        let month = try await StayfitProcess.run(
+            ["stats", "food", "--period", "week", "--date", "2026-11-01", "--data-dir", data], environment: berlin)
+        let monthRows = month.output.split(separator: "\n").filter { $0.hasPrefix("2026-") }
+        #expect(monthRows.map { String($0.prefix(10)) }.last == "2026-11-01", "\(month.output)")
+        #expect(monthRows.first { $0.hasPrefix("2026-10-31") }?.contains("2100") == true, "\(month.output)")
+        #expect(!month.output.contains("900"), "the 2nd of November is after the week")
     }
 }

@@ -171,7 +171,8 @@ import Testing
         let noon = Date(timeIntervalSince1970: 1_792_000_000)
         for (day, kcal) in [("2026-10-25", 1800), ("2026-10-31", 2100), ("2026-11-01", 1500), ("2026-11-02", 900)] {
             try await store.logFood(
-                FoodEntry(eatenAt: noon, day: day, meal: "dinner", food: "\(kcal) kcal", grams: nil, kilocalories: kcal))
+                FoodEntry(eatenAt: noon, day: day, meal: "dinner", food: "\(kcal) kcal", grams: nil, kilocalories: kcal)
+            )
         }
         let berlin = ["TZ": "Europe/Berlin"]
         let week = try await StayfitProcess.run(

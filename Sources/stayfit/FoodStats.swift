@@ -17,9 +17,13 @@ enum FoodStats {
         let entries = try await store.foodEntries(from: first, through: last)
         let profile = try await store.profile()
         let settings = try await store.energyBudgetSettings()
+        // The workouts' energy of every day in one read, as `stats` adds it up (real workouts, the person's own).
+        let burnedByDay = try await store.workoutTotalsByDay(
+            from: days[0].start, to: days[days.count - 1].adding(days: 1).start, includeSimulated: false
+        ).reduce(into: [String: Int]()) { $0[$1.day] = Int($1.kilocalories.rounded()) }
         var targets: [String: Int] = [:]
         for day in days {
-            let burned = try await store.workoutKilocalories(from: day.start, until: day.adding(days: 1).start)
+            let burned = burnedByDay[day.description] ?? 0
             let energy = EnergyDay(
                 profile: profile, at: day.start, eaten: 0, burned: burned, activity: settings.activity,
                 goal: settings.goal)

@@ -53,11 +53,9 @@ struct TodayCommand: AsyncParsableCommand {
             let day = try date.map(Self.day(parsing:)) ?? CalendarDay(local: Date())
             let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
             let eaten = entries.reduce(0) { $0 + $1.kilocalories }
-            let (start, end) = Self.bounds(of: day)
+            let (start, end) = day.localBounds
             let burned = try await store.workoutKilocalories(from: start, until: end)
             let settings = try await store.energyBudgetSettings()
-            let level = settings.activity.flatMap(ActivityLevel.init(rawValue:)) ?? .sedentary
-            let weightGoal = settings.goal.flatMap { try? WeightGoal(parsing: $0) } ?? .maintain
 
             print("\(day == CalendarDay(local: Date()) ? "Today" : "\(day)")")
             let meals = Meal.allCases.map { meal in
@@ -65,18 +63,16 @@ struct TodayCommand: AsyncParsableCommand {
             }
             print("  Eaten    \(Self.kcal(eaten))  (\(meals.joined(separator: ", ")))")
             print("  Burned   \(Self.kcal(burned))  in workouts")
-            guard let profile = try await store.profile(), let age = profile.ageYears(on: start), age > 0 else {
+            let profile = try await store.profile()
+            let energy = EnergyDay(
+                profile: profile, at: start, eaten: eaten, burned: burned, activity: settings.activity,
+                goal: settings.goal)
+            guard let profile, let target = energy.target else {
                 print("  Target   unknown: it needs your birth date, gender, height and weight (stayfit profile set)")
                 return
             }
-            let budget = EnergyBudget(
-                body: .init(
-                    weightKilograms: profile.weightKilograms, heightCentimeters: profile.heightCentimeters,
-                    ageYears: age, gender: profile.gender),
-                activity: level, goal: weightGoal)
-            let target = budget.target(workoutKilocalories: burned)
-            print(
-                "  Target   \(Self.kcal(target.kilocalories))  \(Self.working(target, level: level, goal: weightGoal))")
+            let working = Self.working(target, level: energy.activity, goal: energy.goal)
+            print("  Target   \(Self.kcal(target.kilocalories))  \(working)")
             print("  Left     \(Self.kcal(target.kilocalories - eaten))")
             let grams = MacronutrientTargets(
                 kilocalories: target.kilocalories, weightKilograms: profile.weightKilograms)
@@ -124,9 +120,6 @@ struct TodayCommand: AsyncParsableCommand {
         let text = "\(value) kcal"
         return String(repeating: " ", count: max(0, 10 - text.count)) + text
     }
-
-    /// The local midnight that starts `day` and the one that ends it (23 or 25 hours apart across a clock change).
-    static func bounds(of day: CalendarDay) -> (Date, Date) { day.localBounds }
 
     static func day(parsing text: String) throws -> CalendarDay {
         guard let day = CalendarDay(text) else {

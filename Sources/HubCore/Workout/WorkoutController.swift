@@ -8,30 +8,33 @@ import Records
 /// duration is measured on the clock's monotonic `instant`; the wall clock only labels what is stored. Writes go
 /// to the `WorkoutWriter` and never hold the engine up; only starting a workout (which needs its id) and
 /// reading settings wait for the store.
+///
+/// Sensor data and crash recovery are in `WorkoutController+Sensors.swift` and `+Recovery.swift`; the state
+/// they share is internal for them, and the type is HubCore's own.
 struct WorkoutController {
     private(set) var state: WorkoutState = .idle
-    private(set) var session: WorkoutSession?
-    private let writer: WorkoutWriter
+    var session: WorkoutSession?
+    let writer: WorkoutWriter
     /// The latest reading, and when it arrived on the monotonic clock (its own timestamp is only a label).
-    private var latestHeartRate: (reading: HeartRateMeasured, receivedAt: HubInstant)?
+    var latestHeartRate: (reading: HeartRateMeasured, receivedAt: HubInstant)?
     /// RR intervals received since the last closed second (running only).
-    private var pendingRR: [UInt16] = []
-    private var latestSteps: StepsCounted?
+    var pendingRR: [UInt16] = []
+    var latestSteps: StepsCounted?
     /// Speed, distance, cadence, power and fitness-machine readings.
-    private var motion = MotionReadings()
+    var motion = MotionReadings()
     /// Closed seconds in a row in which the fresh sensors said the movement had stopped (kinds with auto-pause).
-    private var stoppedSeconds = 0
+    var stoppedSeconds = 0
     /// The workout paused itself: it resumes when the movement starts again. A manual pause never does.
     private(set) var isAutoPaused = false
     private var person = Calories.Person.unknown
-    private let settings: WorkoutSettings
+    let settings: WorkoutSettings
     /// The kind the next workout started without one of its own will be (`ChooseWorkoutKind`); nil for
     /// `[workout] default-kind`.
     private(set) var chosenKind: WorkoutKind?
-    private let context: PluginContext
+    let context: PluginContext
     /// Read and written directly only to start a workout (which needs its id), to recover one after a crash and for
     /// the profile; every other write goes through `writer`.
-    private let store: any WorkoutLog & ProfileSource
+    let store: any WorkoutLog & ProfileSource
 
     init(
         settings: WorkoutSettings, context: PluginContext, store: any WorkoutLog & ProfileSource, writer: WorkoutWriter
@@ -45,104 +48,11 @@ struct WorkoutController {
     /// Added to the wall clock's labels of a workout resumed ahead of the clock: a simulation on a sped-up clock
     /// labels its seconds in the future, and a hub that comes back carries on that workout's own timeline, after
     /// its last second and the time away, rather than jumping back to the present. Zero otherwise.
-    private var labelShift: TimeInterval = 0
+    var labelShift: TimeInterval = 0
 
-    private var bus: MessageBus { context.bus }
-    private var logger: Logger { context.logger }
-    private var clock: any HubClock { context.clock }
-
-    // MARK: - Sensor data
-
-    /// - Parameter instant: when the reading arrived on the monotonic clock.
-    mutating func heartRateMeasured(_ reading: HeartRateMeasured, at instant: HubInstant) {
-        latestHeartRate = (reading, instant)
-        if state == .running, reading.contact != .noContact {
-            pendingRR += reading.rrIntervals1024.filter(HeartRateMeasured.isPlausible(rrInterval1024:))
-        }
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// The heart-rate sensor is lost or disconnected: its last reading is no heart rate for the seconds that follow.
-    mutating func heartRateSensorGone() {
-        latestHeartRate = nil
-    }
-
-    /// Another sensor (a wheel sensor, a power meter, a machine) is lost or disconnected: its readings stop counting
-    /// from that moment.
-    mutating func sensorGone(_ device: String) {
-        motion.sensorGone(device)
-    }
-
-    mutating func stepsCounted(_ reading: StepsCounted) {
-        latestSteps = reading
-        if state == .running { session?.stepsCounted(total: reading.totalSteps) }
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// - Parameter instant: when the reading arrived on the monotonic clock.
-    mutating func speedMeasured(_ reading: SpeedMeasured, at instant: HubInstant) {
-        motion.speedMeasured(reading, at: instant, counting: state == .running)
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// - Parameter instant: when the reading arrived on the monotonic clock.
-    mutating func cadenceMeasured(_ reading: CadenceMeasured, at instant: HubInstant) {
-        motion.cadenceMeasured(reading, at: instant)
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// - Parameter instant: when the reading arrived on the monotonic clock.
-    mutating func powerMeasured(_ reading: PowerMeasured, at instant: HubInstant) {
-        motion.powerMeasured(reading, at: instant)
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// - Parameter instant: when the reading arrived on the monotonic clock.
-    mutating func machineMeasured(_ reading: MachineMeasured, at instant: HubInstant) {
-        motion.machineMeasured(reading, at: instant, counting: state == .running)
-        if reading.isSimulated { noteSimulatedData() }
-    }
-
-    /// - Parameter instant: when the fix arrived on the monotonic clock.
-    mutating func positionMeasured(_ fix: PositionMeasured, at instant: HubInstant) {
-        // Whatever the state: a fix says whether the person moves, which an auto-paused workout waits for.
-        motion.positionMeasured(fix, at: instant, clockSpeed: clock.speed)
-        guard state == .running else { return }
-        if fix.isSimulated { noteSimulatedData() }
-        let speed = clock.speed
-        guard session?.add(fix, receivedAt: instant, speed: speed) == false else { return }
-        logger.debug("dropped an implausible position jump", metadata: ["rejected": "\(session?.rejectedFixes ?? 0)"])
-    }
-
-    /// A simulated reading reached the workout under way: it is stored as simulated, so that history and
-    /// statistics can leave it out.
-    private mutating func noteSimulatedData() {
-        guard state == .running || state == .paused, let id = session?.id, session?.isSimulated == false else { return }
-        session?.isSimulated = true
-        writer.send(.simulated(id))
-    }
-
-    /// The heart rate to record for the second ending at `instant`: nil when stale or without skin contact.
-    ///
-    /// A reading goes stale after the configured timeout of hub time since it arrived, but never within one real
-    /// second: at `--speed 60` five hub seconds are 83 ms, and a busy machine can hold back the simulator's next
-    /// reading that long without any sensor being lost. Arrival is measured on the monotonic clock, so a reading
-    /// stamped in the future (a wall clock that stepped) is not fresh for longer.
-    ///
-    /// A fitness machine's own heart rate stands in only while no strap reading is fresh.
-    func freshHeartRate(at instant: HubInstant) -> Int? {
-        strapHeartRate(at: instant) ?? motion.machineHeartRate(at: instant, staleAfter: staleAfter)
-    }
-
-    /// How long after it arrived a reading is used: the heart-rate timeout, and never under one real second.
-    private var staleAfter: Duration { .seconds(max(settings.heartRateTimeout.seconds, clock.speed)) }
-
-    private func strapHeartRate(at instant: HubInstant) -> Int? {
-        guard let (reading, receivedAt) = latestHeartRate, reading.contact != .noContact,
-            HeartRateMeasured.isPlausible(beatsPerMinute: reading.beatsPerMinute), instant - receivedAt <= staleAfter
-        else { return nil }
-        return reading.beatsPerMinute
-    }
+    var bus: MessageBus { context.bus }
+    var logger: Logger { context.logger }
+    var clock: any HubClock { context.clock }
 
     // MARK: - Settings from the store
 
@@ -274,7 +184,7 @@ struct WorkoutController {
     }
 
     /// Whether the workout's kind of movement goes on at `instant`, as the fresh sensors say; nil when none says.
-    private func isMoving(at instant: HubInstant) -> Bool? {
+    func isMoving(at instant: HubInstant) -> Bool? {
         guard let kind = session?.kind else { return nil }
         return motion.isMoving(
             kind: kind, threshold: WorkoutSettings.autoPauseSpeed(for: kind), at: instant, staleAfter: staleAfter)
@@ -345,7 +255,7 @@ struct WorkoutController {
         change(to: .finished, summary: summary)
     }
 
-    private mutating func change(to newState: WorkoutState, summary: Workout? = nil) {
+    mutating func change(to newState: WorkoutState, summary: Workout? = nil) {
         let previous = state
         state = newState
         bus.publish(
@@ -412,83 +322,4 @@ struct WorkoutController {
         writer.send(.seconds(session.id, [sample], session.metrics.totals, seenAt: clock.bootTime))
     }
 
-    // MARK: - Crash recovery
-
-    /// Finds a workout left running or paused by a crash: resumes it when the hub is back within the
-    /// configured time, closes it at its last stored second otherwise, and tells the person which.
-    ///
-    /// How long the hub was away is measured without trusting the wall clock where possible: within the same
-    /// boot, from the machine's boot time saved with the last second (real time, counted on this hub's clock: a
-    /// minute a second at `--speed 60`); after a reboot, from the wall clock only when the kernel says it is
-    /// synchronised. When it cannot be known, the workout is closed, never resumed on a guess. A workout recorded
-    /// on a sped-up clock labels its seconds in the future, so after a reboot it is closed.
-    ///
-    /// - Returns: true when a resumed workout (running or paused) needs the second-ticker.
-    mutating func recoverInterruptedWorkout() async -> Bool {
-        do {
-            guard let workout = try await store.unfinishedWorkout() else { return false }
-            let samples = try await store.samples(of: workout.id)
-            let pauses = try await store.pauses(of: workout.id)
-            let lastSeen = max(
-                samples.last?.recordedAt ?? workout.startedAt, pauses.last?.startedAt ?? workout.startedAt)
-            let away = timeAway(since: workout.lastSeenBoot, lastSeen: lastSeen)
-            if let away, away <= settings.resumeWithin {
-                return try await resume(workout, samples: samples, lastSeen: lastSeen, away: away)
-            }
-            let totals = WorkoutMetrics(restoring: samples).totals
-            try await store.finishWorkout(workout.id, at: lastSeen, totals: totals, recovery: .closed)
-            logger.notice(
-                "closed an interrupted workout",
-                metadata: ["workout": "\(workout.id)", "away": "\(away.map { "\($0)" } ?? "unknown")"])
-            bus.publish(WorkoutRecovered(workout: workout, outcome: .closed, gap: away ?? .zero))
-            let why =
-                away == nil && !workout.isSimulated ? " The clock was not set yet, so the time since is unknown." : ""
-            bus.publish(
-                Announcement(
-                    "Closed the interrupted workout of \(Format.dateTime(workout.startedAt)): "
-                        + "\(Format.clock(seconds: totals.movingSeconds)), \(Format.distance(meters: totals.distanceMeters)) saved."
-                        + why,
-                    priority: .important))
-        } catch {
-            logger.error("cannot check for an interrupted workout", metadata: ["error": "\(error)"])
-        }
-        return false
-    }
-
-    /// The time since the interrupted workout's last saved second, or nil when it cannot be trusted.
-    private func timeAway(since saved: BootTime?, lastSeen: Date) -> Duration? {
-        if let saved, let current = clock.bootTime, saved.bootID == current.bootID {
-            return .seconds(max(0, current.secondsSinceBoot - saved.secondsSinceBoot) * clock.speed)
-        }
-        guard clock.isWallClockSynchronised else { return nil }
-        let gap = clock.now.timeIntervalSince(lastSeen)
-        // A last second stored in the future was labelled by a wrong clock: its distance to now means nothing.
-        return gap < -5 ? nil : .seconds(max(0, gap))
-    }
-
-    private mutating func resume(_ workout: Workout, samples: [WorkoutSample], lastSeen: Date, away: Duration)
-        async throws -> Bool
-    {
-        let elapsedBefore = Duration.seconds(max(0, lastSeen.timeIntervalSince(workout.startedAt))) + away
-        // A simulation's seconds may run ahead of the wall clock: the workout carries on from where it stood.
-        let resumedAt = lastSeen.addingTimeInterval(away.seconds)
-        labelShift = workout.isSimulated ? max(0, resumedAt.timeIntervalSince(clock.now)) : 0
-        session = WorkoutSession(
-            resuming: workout, samples: samples, laps: try await store.laps(of: workout.id), at: clock.instant,
-            elapsedBefore: elapsedBefore)
-        if workout.status == .running, away > .zero {
-            writer.send(.pause(workout.id, from: lastSeen, to: lastSeen.addingTimeInterval(away.seconds)))
-        }
-        writer.send(.resumed(workout.id))
-        change(to: workout.status == .paused ? .paused : .running)
-        logger.notice("resumed an interrupted workout", metadata: ["workout": "\(workout.id)", "away": "\(away)"])
-        bus.publish(WorkoutRecovered(workout: workout, outcome: .resumed, gap: away))
-        bus.publish(
-            Announcement(
-                "Resumed the workout interrupted \(Format.clock(away)) ago "
-                    + "(\(Format.clock(seconds: session?.metrics.movingSeconds ?? 0)) recorded).",
-                priority: .important))
-        // A paused workout needs the ticker too: its progress (and the console's status) goes on while paused.
-        return true
-    }
 }

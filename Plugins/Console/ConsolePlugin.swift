@@ -175,7 +175,8 @@ public struct ConsolePlugin: Plugin {
         case .target(let target): context.bus.publish(MachineTarget(target))
         case .chooseProgram(let choice): context.bus.publish(ChooseProgram(choice))
         case .choosePerson(let choice): context.bus.publish(ChoosePerson(choice))
-        case .today: context.bus.publish(TodayRequested(source: "console"))
+        case .today:
+            publishRequest(TodayRequested(source: "console"), orSay: Self.nothingAnswersToday, on: &output)
         case .program(let action): context.bus.publish(ProgramCommand(action))
         case .mistake(let explanation): output.line(explanation)
         case .music(let action): context.bus.publish(MusicCommand(action))
@@ -185,11 +186,27 @@ public struct ConsolePlugin: Plugin {
                     + (session.latest.map { StatusLine.text(for: $0, goal: session.goal, plain: true) }
                         ?? "No workout under way."))
         case .statusNow:
-            context.bus.publish(StatusRequested(source: "console"))
+            publishRequest(StatusRequested(source: "console"), orSay: Self.nothingAnswersStatusNow, on: &output)
         case .help:
             output.line(session.interactive ? ConsoleCommand.keyHelp : ConsoleCommand.lineHelp)
         case .quit:
             context.bus.publish(ShutdownCommand(reason: "quit from the console"))
+        }
+    }
+
+    static let nothingAnswersStatusNow =
+        "Nothing on this hub answers 'status now': the status plugin is switched off ([plugins.status] enabled = false)."
+    static let nothingAnswersToday =
+        "Nothing on this hub answers 'today': the calories plugin is switched off ([plugins.calories] enabled = false)."
+
+    /// A request whose answer comes from another plugin: said at once when no plugin would answer it, so the person
+    /// is not left waiting for a sentence that never comes.
+    private func publishRequest<M: BusMessage>(_ request: M, orSay explanation: String, on output: inout ConsoleOutput)
+    {
+        if context.bus.hasSubscribers(of: M.self) {
+            context.bus.publish(request)
+        } else {
+            output.line(explanation)
         }
     }
 

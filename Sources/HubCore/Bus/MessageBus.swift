@@ -51,6 +51,12 @@ public final class MessageBus: Sendable {
         }
     }
 
+    /// Whether anything listens for `M` now: a front end can then say that nothing on this hub answers a request
+    /// (`status now` with the status plugin switched off) instead of publishing it into silence.
+    public func hasSubscribers<M: BusMessage>(of type: M.Type) -> Bool {
+        state.withLock { !($0.subscriptions[ObjectIdentifier(M.self)] ?? []).isEmpty }
+    }
+
     /// Several message types, each turned into the subscriber's own `Event`, in one stream, in the order in which
     /// they were published; the owner adds events of its own with `post`.
     ///

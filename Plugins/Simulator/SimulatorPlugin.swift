@@ -33,7 +33,8 @@ public struct SimulatorPlugin: Plugin {
         public var whenDone: WhenDone
         public var workout: WorkoutControl
         /// The kind of the workout it starts (`workout = "auto"`; nil: `[workout] default-kind`), and of the built-in
-        /// session: an indoor ride, a treadmill or a row plays that machine's sensors; any other kind the outdoor run.
+        /// session: an indoor ride, a treadmill or a row plays that machine's sensors, strength a heart rate in sets; a walk
+        /// or a ride goes round the outdoor loop at its own pace, any other kind runs it.
         public var kind: WorkoutKind?
 
         /// Reads and checks the recording here, not in `run()`: a bad file is a configuration error that
@@ -56,8 +57,9 @@ public struct SimulatorPlugin: Plugin {
                 track = session
                 source = "synthetic \(kind.name.lowercased()) (\(minutes) min)"
             } else if file.isEmpty {
-                track = SyntheticRun.make(minutes: minutes)
-                source = "synthetic run (\(minutes) min)"
+                let gait = SyntheticRun.Gait.of(kind)
+                track = SyntheticRun.make(minutes: minutes, gait: gait)
+                source = "synthetic \(gait == .walk ? "walk" : gait == .ride ? "ride" : "run") (\(minutes) min)"
             } else if RecordedTrack.isWorkoutFile(file) {
                 // Read as it streams, never whole: a long ride's GPX can be many megabytes.
                 do {

@@ -2,7 +2,7 @@ import Foundation
 import HubCore
 
 /// Built-in indoor sessions, repeatable to the second: a spin-bike ride with intervals, a treadmill run with a hill,
-/// and a steady row with bursts. Heart rate follows the effort with a lag, as a body does (about 30 s to settle).
+/// a steady row with bursts, and strength sets (a heart rate only: nothing moves). Heart rate follows the effort with a lag, as a body does (about 30 s to settle).
 public enum SyntheticIndoorSession {
     /// The session for `kind`, or nil for a kind played as the built-in outdoor run.
     public static func make(kind: WorkoutKind, minutes: Int) -> [SimulatedSecond]? {
@@ -10,6 +10,7 @@ public enum SyntheticIndoorSession {
         case .indoorRide: spinBike(minutes: minutes)
         case .treadmill: treadmill(minutes: minutes)
         case .row: rower(minutes: minutes)
+        case .strength: strength(minutes: minutes)
         default: nil
         }
     }
@@ -29,6 +30,19 @@ public enum SyntheticIndoorSession {
         mutating func follow(effort: Double) -> Int {
             value += (95 + 85 * effort - value) / 30
             return Int(value.rounded())
+        }
+    }
+
+    /// Sets of 45 s with 75 s of rest between them after a 5-minute warm-up: the heart rate climbs in each set and
+    /// falls back in the rest. No position, speed or steps: a strength session goes nowhere.
+    static func strength(minutes: Int) -> [SimulatedSecond] {
+        let total = max(1, minutes * 60)
+        var heart = HeartRate()
+        return (0..<total).map { second in
+            let inSet = second >= 300 && (second - 300) % 120 < 45
+            let effort = second < 300 ? 0.25 * Double(second) / 300 : (inSet ? 0.75 : 0.15)
+            return SimulatedSecond(
+                offset: second, heartRate: heart.follow(effort: effort), latitude: nil, longitude: nil, steps: nil)
         }
     }
 

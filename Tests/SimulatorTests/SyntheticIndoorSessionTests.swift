@@ -43,8 +43,12 @@ import Testing
         #expect(abs(pace - 111.9) < 0.1)
     }
 
-    @Test func anOutdoorKindPlaysTheRunAndAnUnknownKindIsRefused() throws {
-        #expect(try SimulatorPluginTests.configuration("kind = \"ride\"\n").source == "synthetic run (30 min)")
+    @Test func anOutdoorKindPlaysTheLoopAtItsPaceAndAnUnknownKindIsRefused() throws {
+        #expect(try SimulatorPluginTests.configuration("kind = \"ride\"\n").source == "synthetic ride (30 min)")
+        #expect(try SimulatorPluginTests.configuration("kind = \"walk\"\n").source == "synthetic walk (30 min)")
+        #expect(try SimulatorPluginTests.configuration("kind = \"other\"\n").source == "synthetic run (30 min)")
+        #expect(
+            try SimulatorPluginTests.configuration("kind = \"strength\"\n").source == "synthetic strength (30 min)")
         let error = try #require(throws: ConfigurationError.self) {
             try SimulatorPluginTests.configuration("kind = \"yoga\"\n")
         }

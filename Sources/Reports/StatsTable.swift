@@ -1,84 +1,128 @@
 import Foundation
 import HubCore
-import Reports
 
-/// `stayfit stats` as text: a table of total, average and maximum, the comparison, the days and the RMSSD trend.
-enum StatsTable {
-    static func lines(_ report: PeriodReport, units: UnitSystem) -> [String] {
-        let statistics = report.statistics
+/// `stayfit stats` as text, and its parts for the web app's statistics page: the table of total, average and
+/// maximum, the comparison with the period before, the days and the RMSSD trend.
+public enum StatsTable {
+    /// One row of the table: "Distance", its total, average and maximum ("–" where there is none, "" where the
+    /// column means nothing, such as a total heart rate).
+    public struct Row: Sendable, Equatable {
+        public var label: String
+        public var total: String
+        public var average: String
+        public var maximum: String
+    }
+
+    /// The CLI's lines.
+    public static func lines(_ report: PeriodReport, units: UnitSystem) -> [String] {
         var lines = ["Workouts, \(report.title)"]
-        guard statistics.count > 0 || report.previous != nil else {
+        let rows = self.rows(report, units: units)
+        guard !rows.isEmpty else {
             return lines + ["No finished workouts. Record one with 'stayfit run', or try: stayfit demo"]
         }
         lines.append(row("", "total", "average", "maximum"))
-        lines.append(row("Workouts", "\(statistics.count)", "", ""))
+        lines += rows.map { row($0.label, $0.total, $0.average, $0.maximum) }
+        if let comparison = comparison(report, units: units) {
+            lines.append("")
+            lines.append(comparison)
+        }
+        if report.days.count > 1 {
+            lines.append("")
+            for day in report.days {
+                let cells = dayCells(day, units: units)
+                lines.append(
+                    pad(day.label, 12)
+                        + (cells.isEmpty
+                            ? "–" : pad(cells[0], 11) + pad(cells[1], 9) + pad(cells[2], 10) + cells[3]))
+            }
+        }
+        if let variability = variability(report) {
+            lines.append("")
+            lines.append(variability)
+        }
+        return lines
+    }
+
+    /// The table's rows; empty when the period and the one before have no finished workout.
+    public static func rows(_ report: PeriodReport, units: UnitSystem) -> [Row] {
+        let m = report.statistics
+        guard m.count > 0 || report.previous != nil else { return [] }
         let clock = { (value: Double?) in value.map { Format.clock(seconds: Int($0.rounded())) } ?? "–" }
         let distance = { (value: Double?) in value.map { units.distance(meters: $0) } ?? "–" }
         let number = { (value: Double?) in value.map { Format.fixed($0, decimals: 0) } ?? "–" }
         let kcal = { (value: Double?) in value.map { Format.energy(kilocalories: $0) } ?? "–" }
         let speed = { (value: Double?) in units.speed(metersPerSecond: value) }
-        let m = statistics
-        lines.append(
-            row(
-                "Moving time", clock(m.durationSeconds.total), clock(m.durationSeconds.average),
-                clock(m.durationSeconds.maximum)))
-        lines.append(
-            row(
-                "Distance", distance(m.distanceMeters.total), distance(m.distanceMeters.average),
-                distance(m.distanceMeters.maximum)))
-        lines.append(row("Steps", number(m.steps.total), number(m.steps.average), number(m.steps.maximum)))
-        lines.append(
-            row("Energy", kcal(m.kilocalories.total), kcal(m.kilocalories.average), kcal(m.kilocalories.maximum)))
-        lines.append(
-            row(
-                "Heart rate", "", m.heartRate.average.map { number($0) + " bpm" } ?? "–",
-                m.heartRate.maximum.map { number($0) + " bpm" } ?? "–"))
-        lines.append(row("Speed", "", speed(m.speedMetersPerSecond.average), speed(m.speedMetersPerSecond.maximum)))
+        var rows = [
+            Row(label: "Workouts", total: "\(m.count)", average: "", maximum: ""),
+            Row(
+                label: "Moving time", total: clock(m.durationSeconds.total), average: clock(m.durationSeconds.average),
+                maximum: clock(m.durationSeconds.maximum)),
+            Row(
+                label: "Distance", total: distance(m.distanceMeters.total),
+                average: distance(m.distanceMeters.average), maximum: distance(m.distanceMeters.maximum)),
+            Row(
+                label: "Steps", total: number(m.steps.total), average: number(m.steps.average),
+                maximum: number(m.steps.maximum)),
+            Row(
+                label: "Energy", total: kcal(m.kilocalories.total), average: kcal(m.kilocalories.average),
+                maximum: kcal(m.kilocalories.maximum)),
+            Row(
+                label: "Heart rate", total: "", average: m.heartRate.average.map { number($0) + " bpm" } ?? "–",
+                maximum: m.heartRate.maximum.map { number($0) + " bpm" } ?? "–"),
+            Row(
+                label: "Speed", total: "", average: speed(m.speedMetersPerSecond.average),
+                maximum: speed(m.speedMetersPerSecond.maximum)),
+        ]
         // Only where a power meter or a trainer measured it: a runner's table has no empty power row.
         if let average = m.power.average {
-            lines.append(
-                row(
-                    "Power", m.workKilojoules.total.map { number($0) + " kJ" } ?? "", number(average) + " W",
-                    m.power.maximum.map { number($0) + " W" } ?? "–"))
+            rows.append(
+                Row(
+                    label: "Power", total: m.workKilojoules.total.map { number($0) + " kJ" } ?? "",
+                    average: number(average) + " W", maximum: m.power.maximum.map { number($0) + " W" } ?? "–"))
         }
-        if let previous = report.previous, let name = report.previousName {
-            let label = report.period == .week ? "Last 7 days" : "This \(report.period.rawValue)"
-            lines.append("")
-            lines.append(
-                "\(label) vs \(name): \(statistics.count) vs \(Format.counted(previous.count, "workout")) \(change(Double(statistics.count), Double(previous.count))), "
-                    + "\(distance(m.distanceMeters.total ?? 0)) vs \(distance(previous.distanceMeters.total ?? 0)) "
-                    + "\(change(m.distanceMeters.total, previous.distanceMeters.total)), "
-                    + "\(clock(m.durationSeconds.total ?? 0)) vs \(clock(previous.durationSeconds.total ?? 0)) "
-                    + "\(change(m.durationSeconds.total, previous.durationSeconds.total)), "
-                    + "\(kcal(m.kilocalories.total ?? 0)) vs \(kcal(previous.kilocalories.total ?? 0)) "
-                    + "\(change(m.kilocalories.total, previous.kilocalories.total))")
-        }
-        if !report.days.isEmpty, report.days.count > 1 {
-            lines.append("")
-            for day in report.days {
-                let s = day.statistics
-                lines.append(
-                    pad(day.label, 12)
-                        + (s.count == 0
-                            ? "–"
-                            : pad("\(s.count) workout\(s.count == 1 ? "" : "s")", 11)
-                                + pad(clock(s.durationSeconds.total), 9)
-                                + pad(distance(s.distanceMeters.total), 10) + kcal(s.kilocalories.total)))
-            }
-        }
-        if !report.restingVariability.isEmpty {
-            lines.append("")
-            lines.append(
-                "Heart-rate variability (RMSSD of the all-day log): "
-                    + report.restingVariability.map {
-                        "\(LocalDay($0.day)?.shortLabel ?? $0.day) \(Format.fixed($0.rmssdMilliseconds, decimals: 0)) ms"
-                    }.joined(separator: ", "))
-        }
-        return lines
+        return rows
+    }
+
+    /// "Last 7 days vs the 7 before: 3 vs 2 workouts (+50%), …", or nil without a period before.
+    public static func comparison(_ report: PeriodReport, units: UnitSystem) -> String? {
+        guard let previous = report.previous, let name = report.previousName else { return nil }
+        let m = report.statistics
+        let clock = { (value: Double) in Format.clock(seconds: Int(value.rounded())) }
+        let label = report.period == .week ? "Last 7 days" : "This \(report.period.rawValue)"
+        return
+            "\(label) vs \(name): \(m.count) vs \(Format.counted(previous.count, "workout")) \(change(Double(m.count), Double(previous.count))), "
+            + "\(units.distance(meters: m.distanceMeters.total ?? 0)) vs \(units.distance(meters: previous.distanceMeters.total ?? 0)) "
+            + "\(change(m.distanceMeters.total, previous.distanceMeters.total)), "
+            + "\(clock(m.durationSeconds.total ?? 0)) vs \(clock(previous.durationSeconds.total ?? 0)) "
+            + "\(change(m.durationSeconds.total, previous.durationSeconds.total)), "
+            + "\(Format.energy(kilocalories: m.kilocalories.total ?? 0)) vs \(Format.energy(kilocalories: previous.kilocalories.total ?? 0)) "
+            + "\(change(m.kilocalories.total, previous.kilocalories.total))"
+    }
+
+    /// A day's workouts, moving time, distance and energy ("2 workouts", "1:05:00", "12.40 km", "640 kcal"), or
+    /// empty for a day without a workout.
+    public static func dayCells(_ day: PeriodReport.Day, units: UnitSystem) -> [String] {
+        let s = day.statistics
+        guard s.count > 0 else { return [] }
+        return [
+            "\(s.count) workout\(s.count == 1 ? "" : "s")",
+            s.durationSeconds.total.map { Format.clock(seconds: Int($0.rounded())) } ?? "–",
+            s.distanceMeters.total.map { units.distance(meters: $0) } ?? "–",
+            s.kilocalories.total.map { Format.energy(kilocalories: $0) } ?? "–",
+        ]
+    }
+
+    /// "Heart-rate variability (RMSSD of the all-day log): Mon 23 Nov 42 ms, …", or nil without a day of it.
+    public static func variability(_ report: PeriodReport) -> String? {
+        guard !report.restingVariability.isEmpty else { return nil }
+        return "Heart-rate variability (RMSSD of the all-day log): "
+            + report.restingVariability.map {
+                "\(LocalDay($0.day)?.shortLabel ?? $0.day) \(Format.fixed($0.rmssdMilliseconds, decimals: 0)) ms"
+            }.joined(separator: ", ")
     }
 
     /// `(+12%)`, `(−5%)`, `(new)` when there was nothing before, `(=)` when equal.
-    static func change(_ now: Double?, _ before: Double?) -> String {
+    public static func change(_ now: Double?, _ before: Double?) -> String {
         let (now, before) = (now ?? 0, before ?? 0)
         if now == before { return "(=)" }
         guard before > 0 else { return "(new)" }

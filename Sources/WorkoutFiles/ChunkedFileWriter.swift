@@ -14,7 +14,10 @@ public final class ChunkedFileWriter {
     static let chunkSize = 64 * 1024
 
     private var buffer: [UInt8] = []
-    private let file: SafeFileWriter
+    /// Nil for a document kept in memory (a download), which gathers in `document`.
+    private let file: SafeFileWriter?
+    /// The whole document of a writer made with ``init()``, once it has finished; empty for a file.
+    public private(set) var document: [UInt8] = []
     private var failure: FileWriteError?
     /// Bytes written so far, the buffer included.
     public private(set) var byteCount = 0
@@ -26,6 +29,12 @@ public final class ChunkedFileWriter {
     public init(path: String?, ifExists: SafeFileWriter.IfExists) throws {
         buffer.reserveCapacity(Self.chunkSize + 1024)
         file = try SafeFileWriter(path: path ?? SafeFileWriter.standardOutput, ifExists: ifExists)
+    }
+
+    /// Keeps the document in memory, for a download: the web app hands it over whole, and no file is written.
+    public init() {
+        buffer.reserveCapacity(Self.chunkSize + 1024)
+        file = nil
     }
 
     // MARK: - Text
@@ -133,6 +142,7 @@ public final class ChunkedFileWriter {
             buffer.removeAll(keepingCapacity: true)
         }
         guard failure == nil else { return }
+        guard let file else { return document.append(contentsOf: buffer) }
         do throws(FileWriteError) {
             try file.write(buffer)
         } catch {
@@ -146,9 +156,9 @@ public final class ChunkedFileWriter {
     public func finish() throws {
         flush()
         if let failure {
-            file.discard()
+            file?.discard()
             throw failure
         }
-        try file.commit()
+        try file?.commit()
     }
 }

@@ -80,4 +80,19 @@ import Testing
         let fixture = try await HistoryFixture()
         #expect(try await WorkoutDetailPage.render(id: id, history: fixture.store, units: .metric) == nil)
     }
+
+    @Test func aHostileProgramAndStepNameAreEscaped() async throws {
+        let fixture = try await HistoryFixture()
+        try await fixture.store.recordProgramStep(
+            WorkoutProgramStep(
+                number: 1, title: "<script>alert(1)</script>", program: "<b>Mine</b> & \"yours\"",
+                outcome: .completed, seconds: 60, startedAt: HistoryFixture.runStart,
+                endedAt: HistoryFixture.runStart.addingTimeInterval(60)),
+            of: fixture.run)
+        let page = try #require(
+            try await WorkoutDetailPage.render(id: "\(fixture.run)", history: fixture.store, units: .metric))
+        #expect(!page.body.contains("<script>") && !page.body.contains("<b>"))
+        #expect(page.body.contains("<h2>Program: &lt;b&gt;Mine&lt;/b&gt; &amp; &quot;yours&quot;</h2>"))
+        #expect(page.body.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"))
+    }
 }

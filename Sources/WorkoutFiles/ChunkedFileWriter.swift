@@ -9,7 +9,8 @@ import HubCore
 ///
 /// A named file is written through `SafeFileWriter` and put in place by `finish()`: a failed or abandoned export
 /// leaves no half-written file behind, and what is at the path is replaced only as the writer was told. Standard
-/// output (`path` nil or `-`) is written as it goes.
+/// output (`path` nil or `-`) is written as it goes. A download (``init()``) gathers in memory, for the web app to
+/// hand over whole: the file is the reply, not a file on the hub.
 public final class ChunkedFileWriter {
     static let chunkSize = 64 * 1024
 

@@ -24,7 +24,12 @@ enum WorkoutDetailPage {
         var notes: [String] = []
         if workout.status != .finished { notes.append("This workout is being recorded: its figures are so far.") }
         if workout.isSimulated { notes.append("Recorded from simulated sensors or on a sped-up clock.") }
-        if let recovery = workout.recovery { notes.append("The hub stopped during it; it was \(recovery) after.") }
+        switch workout.recovery {
+        case .resumed:
+            notes.append("The hub stopped during this workout, and carried on recording it when it came back.")
+        case .closed: notes.append("The hub stopped during this workout, and closed it at its last recorded second.")
+        case nil: break
+        }
         body += notes.map { HistoryMarkup.paragraph($0, className: "note") }.joined()
         body += HistoryMarkup.figures(WorkoutFigures.rows(workout, units: units).map { ($0.label, $0.value) })
         if !pauses.isEmpty { body += HistoryMarkup.paragraph(Format.counted(pauses.count, "pause") + ".") }
@@ -48,11 +53,14 @@ enum WorkoutDetailPage {
     private static func lapsTable(_ laps: [WorkoutLap], kind: WorkoutKind, units: UnitSystem) -> String {
         guard !laps.isEmpty else { return "" }
         let power = laps.contains { $0.averagePower != nil }, cadence = laps.contains { $0.averageCadence != nil }
+        // Indoors without a distance, the laps have none either: not "0.00 km" on every row.
+        let distance = laps.contains { $0.distanceMeters > 0 }
         let headers =
-            ["Lap", "Time", "Distance"] + (power ? ["Average power"] : [])
+            ["Lap", "Time"] + (distance ? ["Distance"] : []) + (power ? ["Average power"] : [])
             + (cadence ? ["Average cadence"] : [])
         let rows = laps.map { lap in
-            ["\(lap.number)", Format.clock(seconds: lap.movingSeconds), units.distance(meters: lap.distanceMeters)]
+            ["\(lap.number)", Format.clock(seconds: lap.movingSeconds)]
+                + (distance ? [units.distance(meters: lap.distanceMeters)] : [])
                 + (power ? [lap.averagePower.map { "\(Format.wholeNumber($0.rounded())) W" } ?? "–"] : [])
                 + (cadence
                     ? [

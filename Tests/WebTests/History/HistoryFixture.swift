@@ -10,7 +10,7 @@ import Reports
 ///    two laps of 300 s and 900 m;
 /// 2. an indoor ride with power on Sunday 22 November 2026 at 18:00: 1200 s, 10 km, 200 W (max 250 W, 240 kJ),
 ///    cadence 90 rpm, 140 bpm, 250 kcal, no positions;
-/// 3. a strength program on Tuesday 24 November 2026 at 12:00: 300 s, no distance, two steps.
+/// 3. a strength program on Tuesday 24 November 2026 at 12:00: 300 s, no distance, two steps, two laps of 150 s.
 struct HistoryFixture {
     let directory: TemporaryDirectory
     let store: HubStore
@@ -100,7 +100,12 @@ struct HistoryFixture {
         totals.kilocalories = 30
         var imported = ImportedWorkout(
             startedAt: strengthStart, endedAt: strengthStart.addingTimeInterval(300), totals: totals,
-            samples: samples)
+            samples: samples,
+            laps: [1, 2].map {
+                WorkoutLap(
+                    number: $0, endedAt: strengthStart.addingTimeInterval(Double($0) * 150), movingSeconds: 150,
+                    distanceMeters: 0)
+            })
         imported.kind = .strength
         let id = try await store.importWorkout(imported)
         try await store.recordProgramStep(

@@ -73,6 +73,9 @@ import Testing
         #expect(!page.body.contains("<th scope=\"col\">Power</th>"))
         #expect(!Self.figures(page.body).contains { $0.hasPrefix("Distance") })
         #expect(!page.body.contains("<h2>Splits"))
+        // Its laps have no distance, and say none.
+        #expect(page.body.contains("<tr><td>1</td><td>2:30</td></tr><tr><td>2</td><td>2:30</td></tr>"))
+        #expect(!page.body.contains("<th scope=\"col\">Distance</th>"))
     }
 
     @Test(arguments: ["999", "abc", "-1", "0", "../1", "1.gpx", "", String(repeating: "9", count: 40)])

@@ -1,3 +1,5 @@
+import HubCore
+
 /// The few pieces of HTML the history pages are made of, every text escaped on the way in.
 ///
 /// Class names only, never a `style` attribute or a script: the content security policy forbids both, and
@@ -39,5 +41,14 @@ enum HistoryMarkup {
     /// A link; `href` is built by the pages from checked values, and escaped all the same.
     static func link(_ text: String, to href: String, className: String? = nil) -> String {
         "<a href=\"\(HTMLText.escape(href))\"\(className.map { " class=\"\($0)\"" } ?? "")>\(HTMLText.escape(text))</a>"
+    }
+
+    /// The `<option>`s of a kind's `<select>`: "All kinds" (an empty value) and each kind the hub knows.
+    static func kindOptions(selected: WorkoutKind?) -> String {
+        "<option value=\"\"\(selected == nil ? " selected" : "")>All kinds</option>"
+            + WorkoutKind.known.map { kind in
+                "<option value=\"\(kind.rawValue)\"\(kind == selected ? " selected" : "")>"
+                    + "\(HTMLText.escape(kind.name))</option>"
+            }.joined()
     }
 }

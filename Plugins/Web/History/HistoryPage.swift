@@ -55,15 +55,9 @@ enum HistoryPage {
 
     /// The GET form: the kind, the first and the last day; filled in with the query's values.
     private static func form(_ query: HistoryQuery) -> String {
-        let options =
-            "<option value=\"\"\(query.kind == nil ? " selected" : "")>All kinds</option>"
-            + WorkoutKind.known.map { kind in
-                "<option value=\"\(kind.rawValue)\"\(kind == query.kind ? " selected" : "")>"
-                    + "\(HTMLText.escape(kind.name))</option>"
-            }.joined()
         return """
             <form class="filter" method="get" action="/history">\
-            <label>Kind <select name="kind">\(options)</select></label>\
+            <label>Kind <select name="kind">\(HistoryMarkup.kindOptions(selected: query.kind))</select></label>\
             <label>From <input type="date" name="from" value="\(query.from.map { "\($0)" } ?? "")"></label>\
             <label>To <input type="date" name="to" value="\(query.to.map { "\($0)" } ?? "")"></label>\
             <button type="submit">Show</button></form>

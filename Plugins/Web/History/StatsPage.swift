@@ -8,14 +8,16 @@ enum StatsPage {
     static func render(
         _ query: StatsQuery, history: any WorkoutHistory, units: UnitSystem, today: LocalDay = LocalDay(Date())
     ) async throws -> WebPage {
-        let report = try await PeriodReport.load(period: query.reportPeriod, from: history, includeSimulated: false)
+        let report = try await PeriodReport.load(
+            period: query.reportPeriod, from: history, includeSimulated: false, kind: query.kind)
         let title = report.title.prefix(1).uppercased() + report.title.dropFirst()
         var body = "<h1>Statistics</h1>" + form(query) + HistoryMarkup.problems(query.problems)
         body += "<h2>\(HTMLText.escape(title))</h2>"
         let rows = StatsTable.rows(report, units: units)
         // The CLI prints a table of dashes and "0 vs 0 workouts (=)"; a page says it in words.
         if report.statistics.count == 0 {
-            body += HistoryMarkup.paragraph("No finished workouts in \(report.title).", className: "empty")
+            body += HistoryMarkup.paragraph(
+                "No finished \(KindWords.many(query.kind)) in \(report.title).", className: "empty")
         } else {
             body += HistoryMarkup.table(
                 ["", "Total", "Average", "Maximum"], rows.map { [$0.label, $0.total, $0.average, $0.maximum] })
@@ -49,7 +51,8 @@ enum StatsPage {
     /// `/stats.svg?period=…&date=…`: the bars `stayfit stats --svg` draws; nil for a query with a problem.
     static func svg(_ query: StatsQuery, history: any WorkoutHistory, units: UnitSystem) async throws -> String? {
         guard query.problems.isEmpty else { return nil }
-        let report = try await PeriodReport.load(period: query.reportPeriod, from: history, includeSimulated: false)
+        let report = try await PeriodReport.load(
+            period: query.reportPeriod, from: history, includeSimulated: false, kind: query.kind)
         return PeriodBars.svg(report, units: units)
     }
 
@@ -71,6 +74,7 @@ enum StatsPage {
         return """
             <form class="filter" method="get" action="/stats">\
             <label>Period <select name="period">\(options)</select></label>\
+            <label>Kind <select name="kind">\(HistoryMarkup.kindOptions(selected: query.kind))</select></label>\
             <label>Up to <input type="date" name="date" value="\(query.date)"></label>\
             <button type="submit">Show</button></form>
             """

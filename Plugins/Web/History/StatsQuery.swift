@@ -1,16 +1,22 @@
 import Foundation
+import HubCore
 import Reports
 
-/// `/stats?period=week&date=2026-11-27`: which period the statistics cover, as `stayfit stats --period --date`.
+/// `/stats?period=week&date=2026-11-27&kind=ride`: which period the statistics cover and of which kind of workout,
+/// as `stayfit stats --period --date --kind`.
 ///
 /// A bad value falls back to the default (the week up to today) and is said in `problems`.
 struct StatsQuery: Equatable {
     var period: ReportPeriod.Kind = .week
     /// The last day of the period (a week) or any day in it (a day, month, year).
     var date: LocalDay
+    /// Nil: every kind.
+    var kind: WorkoutKind?
     var problems: [String] = []
 
-    init(period: ReportPeriod.Kind = .week, date: LocalDay) { (self.period, self.date) = (period, date) }
+    init(period: ReportPeriod.Kind = .week, date: LocalDay, kind: WorkoutKind? = nil) {
+        (self.period, self.date, self.kind) = (period, date, kind)
+    }
 
     /// Reads the query string's parameters (name to value); `today` is the default date.
     init(_ parameters: [String: String], today: LocalDay = LocalDay(Date())) {
@@ -30,6 +36,12 @@ struct StatsQuery: Equatable {
             case .failure(let problem): problems.append(problem.message + " Showing today.")
             }
         }
+        if let text = QueryValue.value("kind", in: parameters), text.lowercased() != "all" {
+            switch QueryValue.kind(text) {
+            case .success(let kind): self.kind = kind
+            case .failure(let problem): problems.append(problem.message + " Showing every kind.")
+            }
+        }
     }
 
     var reportPeriod: ReportPeriod { ReportPeriod(period, endingOn: date) }
@@ -38,7 +50,7 @@ struct StatsQuery: Equatable {
     var previous: StatsQuery? {
         guard let first = reportPeriod.firstDay else { return nil }
         let day = period == .week ? date.adding(days: -7) : first.adding(days: -1)
-        return StatsQuery(period: period, date: day)
+        return StatsQuery(period: period, date: day, kind: kind)
     }
 
     /// The query of the period after this one, or nil for all time and for a period that starts after `today`.
@@ -47,9 +59,9 @@ struct StatsQuery: Equatable {
         let day = period == .week ? date.adding(days: 7) : end
         guard ReportPeriod(period, endingOn: day).firstDay.map({ $0 <= today }) == true else { return nil }
         // A week never ends after today: up to today is the last one worth reading.
-        return StatsQuery(period: period, date: period == .week ? min(day, today) : day)
+        return StatsQuery(period: period, date: period == .week ? min(day, today) : day, kind: kind)
     }
 
-    /// `period=week&date=2026-11-27`.
-    var queryString: String { "period=\(period.rawValue)&date=\(date)" }
+    /// `period=week&date=2026-11-27`, and `&kind=ride` for one kind.
+    var queryString: String { "period=\(period.rawValue)&date=\(date)" + (kind.map { "&kind=\($0.rawValue)" } ?? "") }
 }

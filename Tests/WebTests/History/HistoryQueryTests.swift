@@ -98,6 +98,14 @@ import Testing
             ])
     }
 
+    @Test func statsOfAnUnknownKindCountEveryKind() {
+        let query = StatsQuery(["kind": "unicycle"], today: Self.today)
+        #expect(query.kind == nil)
+        #expect(query.problems.count == 1)
+        #expect(query.problems.first?.hasSuffix("Strength, Other. Showing every kind.") == true)
+        #expect(StatsQuery(["kind": "Indoor ride"], today: Self.today).kind == .indoorRide)
+    }
+
     @Test func theWeekUpToTodayHasNoNextAndTheOneBeforeHas() throws {
         let week = StatsQuery(period: .week, date: Self.today)
         #expect(week.next(today: Self.today) == nil)

@@ -31,6 +31,31 @@ import Testing
         #expect(page.body.contains("<a href=\"/stats?period=week&amp;date=2026-11-27\" class=\"older\">After</a>"))
     }
 
+    @Test func oneKindIsCountedAloneAndKeptInTheLinks() async throws {
+        let fixture = try await HistoryFixture()
+        let query = StatsQuery(["period": "week", "date": "2026-11-22", "kind": "run"], today: Self.today)
+        let page = try await StatsPage.render(query, history: fixture.store, units: .metric, today: Self.today)
+        #expect(page.body.contains("<tr><td>Workouts</td><td>1</td><td></td><td></td></tr>"))
+        #expect(page.body.contains("<tr><td>Distance</td><td>1.80 km</td><td>1.80 km</td><td>1.80 km</td></tr>"))
+        #expect(!page.body.contains("<td>Power</td>"))
+        #expect(page.body.contains("<option value=\"run\" selected>Run</option>"))
+        #expect(page.body.contains("href=\"/stats?period=week&amp;date=2026-11-15&amp;kind=run\""))
+        let rows = StatsQuery(["period": "month", "date": "2026-11-22", "kind": "row"], today: Self.today)
+        let none = try await StatsPage.render(rows, history: fixture.store, units: .metric, today: Self.today)
+        #expect(none.body.contains("<p class=\"empty\">No finished rows in November 2026.</p>"))
+    }
+
+    @Test func imperialUnitsAreMiles() async throws {
+        let fixture = try await HistoryFixture()
+        let query = StatsQuery(["period": "week", "date": "2026-11-22", "kind": "indoor-ride"], today: Self.today)
+        let page = try await StatsPage.render(query, history: fixture.store, units: .imperial, today: Self.today)
+        // 10 km is 6.21 miles; 30 km/h is 18.6 mph.
+        #expect(page.body.contains("<tr><td>Distance</td><td>6.21 mi</td>"))
+        let history = try await HistoryPage.render(
+            HistoryQuery(["kind": "indoor-ride"]), history: fixture.store, units: .imperial, today: Self.today)
+        #expect(history.body.contains("<td>6.21 mi</td>"))
+    }
+
     @Test func aDayWithoutWorkoutsSaysSo() async throws {
         let fixture = try await HistoryFixture()
         let query = StatsQuery(["period": "day", "date": "2026-11-10"], today: Self.today)

@@ -145,6 +145,8 @@ let package = Package(
             name: "CaloriesLeft", dependencies: ["HubCore", "Nutrition"], path: "Plugins/CaloriesLeft",
             exclude: ["README.md"]),
         .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
+        // The hub's own web app: pages rendered on the hub from the store's narrow views (Records/Access).
+        .target(name: "Web", dependencies: ["HubCore", "Reports", "Records"], path: "Plugins/Web"),
 
         // MARK: - Executables
         .executableTarget(
@@ -259,6 +261,14 @@ let package = Package(
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "HubCore", "HubTestKit", "HubStore"]),
+        // HubStore and WorkoutFiles: the pages are read from a real temporary store, and the downloads written by
+        // the store's exporter.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "HubCore", "HubTestKit", "HubStore", "WorkoutFiles", "PictureTestKit", "BlueZTestKit",
+            ]
+        ),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

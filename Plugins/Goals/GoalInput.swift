@@ -62,18 +62,5 @@ public enum GoalInput {
     /// The goal as a person would say it: `5.00 km`, `45:00`, `8000 steps`, `400 kcal`.
     ///
     /// Safe for any stored target, even one no longer accepted by `parse` (an old database).
-    public static func describe(_ goal: Goal) -> String {
-        switch goal.kind {
-        case .distance: "distance " + Format.distance(meters: goal.target)
-        case .duration: "duration " + Format.clock(seconds: Format.wholeNumber(goal.target))
-        case .steps: stepCount(goal.target)
-        case .kcal: Format.energy(kilocalories: goal.target)
-        }
-    }
-
-    /// "1 step", "8000 steps": as written, however large (an old database may hold 1e20).
-    private static func stepCount(_ target: Double) -> String {
-        let count = Format.fixed(target, decimals: 0)
-        return count == "1" ? "1 step" : count + " steps"
-    }
+    public static func describe(_ goal: Goal) -> String { Format.goal(goal) }
 }

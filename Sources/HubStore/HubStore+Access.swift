@@ -41,4 +41,6 @@ extension HubStore: HeartRateLogBook {}
 
 extension HubStore: GoalStore {}
 
+extension HubStore: WorkoutHistory {}
+
 extension HubStoreError: StoreWriteError {}

@@ -65,7 +65,10 @@ public struct SVGTimePanel: Sendable {
             svg.text(emptyText, x: (left + right) / 2, y: (top + bottom) / 2, anchor: "middle", fill: "#888888")
             return
         }
-        let rough = (range.upperBound - range.lowerBound) / 4
+        // A series steady to the last bits (a trainer held at 30 km/h: 29.999999… to 30.000000…) is flat, not a
+        // range of 1e-12 with grid lines and six-decimal labels by the thousand.
+        let spread = range.upperBound - range.lowerBound
+        let rough = spread < max(abs(range.upperBound), abs(range.lowerBound), 1) * 1e-9 ? 0 : spread / 4
         let step = steps?.first { $0 >= rough } ?? Self.niceStep(rough)
         var low = (range.lowerBound / step).rounded(.down) * step
         var high = (range.upperBound / step).rounded(.up) * step

@@ -9,12 +9,16 @@ import HubCore
 ///
 /// A named file is written through `SafeFileWriter` and put in place by `finish()`: a failed or abandoned export
 /// leaves no half-written file behind, and what is at the path is replaced only as the writer was told. Standard
-/// output (`path` nil or `-`) is written as it goes.
+/// output (`path` nil or `-`) is written as it goes. A download (``init()``) gathers in memory, for the web app to
+/// hand over whole: the file is the reply, not a file on the hub.
 public final class ChunkedFileWriter {
     static let chunkSize = 64 * 1024
 
     private var buffer: [UInt8] = []
-    private let file: SafeFileWriter
+    /// Nil for a document kept in memory (a download), which gathers in `document`.
+    private let file: SafeFileWriter?
+    /// The whole document of a writer made with ``init()``, once it has finished; empty for a file.
+    public private(set) var document: [UInt8] = []
     private var failure: FileWriteError?
     /// Bytes written so far, the buffer included.
     public private(set) var byteCount = 0
@@ -26,6 +30,12 @@ public final class ChunkedFileWriter {
     public init(path: String?, ifExists: SafeFileWriter.IfExists) throws {
         buffer.reserveCapacity(Self.chunkSize + 1024)
         file = try SafeFileWriter(path: path ?? SafeFileWriter.standardOutput, ifExists: ifExists)
+    }
+
+    /// Keeps the document in memory, for a download: the web app hands it over whole, and no file is written.
+    public init() {
+        buffer.reserveCapacity(Self.chunkSize + 1024)
+        file = nil
     }
 
     // MARK: - Text
@@ -133,6 +143,7 @@ public final class ChunkedFileWriter {
             buffer.removeAll(keepingCapacity: true)
         }
         guard failure == nil else { return }
+        guard let file else { return document.append(contentsOf: buffer) }
         do throws(FileWriteError) {
             try file.write(buffer)
         } catch {
@@ -146,9 +157,9 @@ public final class ChunkedFileWriter {
     public func finish() throws {
         flush()
         if let failure {
-            file.discard()
+            file?.discard()
             throw failure
         }
-        try file.commit()
+        try file?.commit()
     }
 }

@@ -46,7 +46,8 @@ struct HeartRateCommand: AsyncParsableCommand {
                 }
                 let store = try storeOptions.openStore()
                 let resolution = PlotResolution.forRange(seconds: end.timeIntervalSince(start))
-                let series = try await Self.series(store: store, from: start, to: end, resolution: resolution)
+                let series = try await PlotSeries.heartRateLog(
+                    from: store, from: start, to: end, resolution: resolution)
                 if json {
                     return print(
                         try JSON.string(Output(from: start, to: end, resolution: resolution, points: series.points)))
@@ -72,12 +73,7 @@ struct HeartRateCommand: AsyncParsableCommand {
                 for line in plot.lines(series, from: start.timeIntervalSince1970, to: end.timeIntervalSince1970) {
                     say(line)
                 }
-                let readings = series.points.map(\.maximum).count
-                let low = series.points.map(\.minimum).min() ?? 0, high = series.points.map(\.maximum).max() ?? 0
-                let average = series.points.map(\.average).reduce(0, +) / Double(max(readings, 1))
-                say(
-                    "\(Format.counted(series.points.count, "point")); lowest \(Format.fixed(low, decimals: 0)), average of the points "
-                        + "\(Format.fixed(average, decimals: 0)), highest \(Format.fixed(high, decimals: 0)) bpm.")
+                say(series.heartRateSummary)
                 if let svg { say(ReportArguments.pictureNote(svg)) }
             }
         }
@@ -109,25 +105,6 @@ struct HeartRateCommand: AsyncParsableCommand {
                 throw CLIError("the range is longer than 20 years; choose a shorter one", exitCode: 64)
             }
             return (start, end)
-        }
-
-        /// The log from `start` to `end` at `resolution`: the store's roll-ups, daily ones grouped by local day.
-        static func series(store: HubStore, from start: Date, to end: Date, resolution: PlotResolution) async throws
-            -> PlotSeries
-        {
-            if resolution == .day {
-                let days = try await store.heartRateByDay(from: start, to: end)
-                return PlotSeries(
-                    points: days.map {
-                        let day = LocalDay($0.start)
-                        let dayStart = day.start.timeIntervalSince1970
-                        return .init(
-                            time: dayStart, seconds: day.end.timeIntervalSince1970 - dayStart,
-                            minimum: Double($0.minimum), average: $0.average, maximum: Double($0.maximum))
-                    })
-            }
-            let count = Int((end.timeIntervalSince(start) / Double(resolution.seconds)).rounded(.up)) + 1
-            return PlotSeries(heartRate: try await store.heartRate(from: start, to: end, maxPoints: max(1, count)))
         }
     }
 }

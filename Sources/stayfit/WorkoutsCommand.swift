@@ -1,7 +1,6 @@
 import ArgumentParser
 import Console
 import Foundation
-import Goals
 import HubCore
 import HubStore
 import Reports
@@ -110,41 +109,11 @@ struct WorkoutsCommand: AsyncParsableCommand {
                         elevationMeters: detail.samples.map(\.altitudeMeters), programSteps: detail.programSteps)
                     try ReportArguments.writeSVG(page.svg(), to: svg, ifExists: replace.ifExists(at: svg))
                 }
-                let totals = workout.totals
                 say(
                     "Workout \(workout.id), \(workout.status.rawValue)"
                         + (workout.recovery.map { " (\($0) after a crash)" } ?? "")
                         + (workout.isSimulated ? ", simulated" : ""))
-                say(
-                    "  Started     \(Format.dateTime(workout.startedAt))"
-                        + (workout.endedAt.map { ", ended \(Format.dateTime($0))" } ?? ""))
-                say("  Kind        \(workout.kind.name)")
-                say("  Moving time \(Format.clock(seconds: totals.movingSeconds))")
-                if let endedAt = workout.endedAt {
-                    let elapsed = Int(endedAt.timeIntervalSince(workout.startedAt).rounded())
-                    if elapsed > totals.movingSeconds { say("  Elapsed     \(Format.clock(seconds: elapsed))") }
-                }
-                // In the configured units, as the splits below are; distance, speed and pace only where measured.
-                if totals.distanceMeters > 0 {
-                    say("  Distance    \(units.distance(meters: totals.distanceMeters))")
-                    let speeds = [
-                        "avg " + units.speed(metersPerSecond: totals.averageSpeedMetersPerSecond),
-                        "min " + units.speed(metersPerSecond: totals.minSpeedMetersPerSecond),
-                        "max " + units.speed(metersPerSecond: totals.maxSpeedMetersPerSecond),
-                    ]
-                    say("  Speed       " + speeds.joined(separator: ", "))
-                    say("  Pace        \(units.pace(metersPerSecond: totals.averageSpeedMetersPerSecond))")
-                }
-                say(
-                    "  Heart rate  avg \(totals.averageHeartRate.map { "\(Int($0.rounded()))" } ?? "--"), max \(totals.maxHeartRate.map(String.init) ?? "--") bpm"
-                )
-                for line in KindFigures.powerAndCadence(totals, of: workout.kind) { say(line) }
-                say("  Energy      \(Format.energy(kilocalories: totals.kilocalories))")
-                if let steps = totals.steps { say("  Steps       \(steps)") }
-                if let rmssd = totals.rmssdMilliseconds {
-                    say("  HRV         RMSSD \(Format.fixed(rmssd, decimals: 1)) ms")
-                }
-                if let goal = workout.goal { say("  Goal        \(GoalInput.describe(goal))") }
+                for row in WorkoutFigures.rows(workout, units: units) { say("  " + pad(row.label, 12) + row.value) }
                 for lap in detail.laps {
                     say(
                         "  Lap \(lap.number)       \(Format.clock(seconds: lap.movingSeconds)), \(units.distance(meters: lap.distanceMeters))"

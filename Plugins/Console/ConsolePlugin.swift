@@ -176,6 +176,7 @@ public struct ConsolePlugin: Plugin {
         case .chooseProgram(let choice): context.bus.publish(ChooseProgram(choice))
         case .choosePerson(let choice): context.bus.publish(ChoosePerson(choice))
         case .today: context.bus.publish(TodayRequested(source: "console"))
+        case .week: context.bus.publish(TodayRequested(source: "console", span: .week))
         case .program(let action): context.bus.publish(ProgramCommand(action))
         case .mistake(let explanation): output.line(explanation)
         case .music(let action): context.bus.publish(MusicCommand(action))

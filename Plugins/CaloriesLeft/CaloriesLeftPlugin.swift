@@ -28,6 +28,7 @@ public struct CaloriesLeftPlugin: Plugin {
         case finished
         case refresh
         case today
+        case week
         case stop
     }
 
@@ -38,7 +39,7 @@ public struct CaloriesLeftPlugin: Plugin {
         self.context = context
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 8) {
             $0.route(WorkoutStateChanged.self) { $0.state == .finished ? .finished : nil }
-            $0.route(TodayRequested.self) { _ in .today }
+            $0.route(TodayRequested.self) { $0.span == .week ? .week : .today }
         }
     }
 
@@ -70,6 +71,8 @@ public struct CaloriesLeftPlugin: Plugin {
                     if let day, let sentence = day.sentence { context.bus.publish(Announcement(sentence)) }
                 case .today:
                     context.bus.publish(Announcement(await spokenDay(ledger: ledger, profiles: profiles)))
+                case .week:
+                    context.bus.publish(Announcement(await spokenWeek(ledger: ledger, profiles: profiles)))
                 case .stop: return
                 }
             }
@@ -87,6 +90,38 @@ public struct CaloriesLeftPlugin: Plugin {
             (try? await ledger.weights(since: context.clock.now.addingTimeInterval(-90 * 86_400))) ?? []
         guard let last = weighings.last else { return day.spokenSummary }
         return day.spokenSummary + " " + WeightTrend(weighings).spoken(latest: last)
+    }
+
+    /// What `today week` says: the last 7 days (today and the 6 before, as `stayfit stats food --period week`).
+    private func spokenWeek(ledger: any FoodLedger, profiles: any ProfileSource) async -> String {
+        // By hand, not with Calendar (see `today`): each day is the one before the previous day's midnight.
+        var days = [CalendarDay(local: context.clock.now)]
+        while days.count < 7 {
+            days.insert(CalendarDay(local: days[0].localBounds.start.addingTimeInterval(-1)), at: 0)
+        }
+        do {
+            let entries = try await ledger.foodEntries(from: "\(days[0])", through: "\(days[6])")
+            let settings = try await ledger.energyBudgetSettings()
+            let profile = try await profiles.profile()
+            var targets: [String: Int] = [:]
+            // Only the logged days' targets count, as in `stats food`: one read of the workouts for each of those.
+            for day in days where entries.contains(where: { $0.day == "\(day)" }) {
+                let (start, end) = day.localBounds
+                let burned = try await ledger.workoutKilocalories(from: start, until: end)
+                targets["\(day)"] =
+                    EnergyDay(
+                        profile: profile, at: start, eaten: 0, burned: burned, activity: settings.activity,
+                        goal: settings.goal
+                    ).target?.kilocalories
+            }
+            let start = days[0].localBounds.start
+            let weighings = try await ledger.weights(since: start).filter { $0.measuredAt >= start }
+            return EnergyWeek(days: days.map(\.description), entries: entries, targets: targets, weighings: weighings)
+                .spokenSummary
+        } catch {
+            context.logger.warning("cannot read the week's food log", metadata: ["error": "\(error)"])
+            return "The week's food log cannot be read."
+        }
     }
 
     /// Today's energy, or nil when the person does not use the budget (unless `evenUnused`) or it cannot be read.

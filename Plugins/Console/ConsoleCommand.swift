@@ -21,6 +21,8 @@ public enum ConsoleCommand: Equatable, Sendable {
     case status, help, quit
     /// "Today you ate 1360 of 1837 calories: 477 left.": the calories plugin says it.
     case today
+    /// "Over the last 7 days you ate on average 1850 of 2000 calories a day.": the calories plugin says it.
+    case week
     /// "Status now": the hub answers with one sentence, said by the voice coach and printed here.
     case statusNow
 
@@ -80,6 +82,7 @@ public enum ConsoleCommand: Equatable, Sendable {
         (["status"], .status, "print the current workout"),
         (["status now", "now"], .statusNow, "the hub's state in one sentence, as the voice says it"),
         (["today"], .today, "what you ate today, what is left and your weight, said"),
+        (["today week", "week"], .week, "what you ate a day over the last 7 days and how your weight went, said"),
         (["help", "?"], .help, "this list"),
         (["quit", "exit"], .quit, "quit the hub"),
     ]

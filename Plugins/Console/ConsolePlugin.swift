@@ -177,6 +177,8 @@ public struct ConsolePlugin: Plugin {
         case .choosePerson(let choice): context.bus.publish(ChoosePerson(choice))
         case .today:
             publishRequest(TodayRequested(source: "console"), orSay: Self.nothingAnswersToday, on: &output)
+        case .week:
+            publishRequest(TodayRequested(source: "console", span: .week), orSay: Self.nothingAnswersToday, on: &output)
         case .program(let action): context.bus.publish(ProgramCommand(action))
         case .mistake(let explanation): output.line(explanation)
         case .music(let action): context.bus.publish(MusicCommand(action))

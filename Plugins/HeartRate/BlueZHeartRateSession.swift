@@ -105,9 +105,11 @@ struct BlueZHeartRateSession {
             }
             if signal.member == "PropertiesChanged", signal.arguments.first?.string == BlueZNames.device,
                 signal.path.hasPrefix(adapterPath + "/dev_"),
-                // New services, or (for a wanted strap BlueZ knew already) an advertisement heard again.
+                // New services, or (for a wanted strap BlueZ knew already) an advertisement heard again, or the
+                // strap connecting (BlueZ reconnects a trusted one it hears by itself).
                 let changed = signal.arguments.dropFirst().first?.dictionary,
-                changed["UUIDs"] != nil || (wanted != nil && changed["RSSI"] != nil)
+                changed["UUIDs"] != nil
+                    || (wanted != nil && (changed["RSSI"] != nil || changed["Connected"]?.bool == true))
             {
                 let device = try await connection.properties(
                     interface: BlueZNames.device, path: signal.path, destination: BlueZNames.service)

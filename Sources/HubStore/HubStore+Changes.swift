@@ -23,8 +23,9 @@ extension HubStore {
     }
 
     /// Deletes all user data: people and their profiles, goals, reminders, workouts with their samples, pauses and
-    /// laps, the heart-rate log, the food and weight logs, the remembered devices and the straps of people, and the personal programs; the built-in programs lose their votes
-    /// and come out of hiding.
+    /// laps, the heart-rate log, the food and weight logs, own foods and favourites, the remembered devices and the
+    /// straps of people, the settings, and the personal programs; the built-in programs lose their votes and come
+    /// out of hiding.
     public func deleteAllUserData() async throws {
         try await write { db in
             for table in Self.userDataTables {

@@ -30,7 +30,7 @@ extension HubStore {
         let ids = try await read { db in
             try WorkoutID.fetchAll(
                 db, sql: "SELECT id FROM workouts WHERE started_at >= ? AND person_id IS ? ORDER BY started_at, id",
-                arguments: [date.timeIntervalSince1970, try Self.currentPersonID(db)])
+                arguments: [date.timeIntervalSince1970, try self.personID(db)])
         }
         var found: [Workout] = []
         for id in ids { if let workout = try await workout(id) { found.append(workout) } }

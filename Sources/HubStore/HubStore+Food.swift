@@ -9,7 +9,7 @@ extension HubStore {
     @discardableResult
     public func logFood(_ entry: FoodEntry) async throws -> FoodEntry {
         try await write { db in
-            let person = try Self.currentPersonID(db)
+            let person = try self.personID(db)
             try db.execute(
                 sql: """
                     INSERT INTO food_log (person_id, eaten_at, day, meal, food, grams, kcal, protein, carbohydrate, fat)
@@ -36,7 +36,7 @@ extension HubStore {
                 sql: """
                     SELECT * FROM food_log WHERE ifnull(person_id, 0) = ifnull(?, 0) AND day BETWEEN ? AND ?
                     ORDER BY eaten_at, id
-                    """, arguments: [try Self.currentPersonID(db), from, through]
+                    """, arguments: [try self.personID(db), from, through]
             ).map(Self.foodEntry)
         }
     }
@@ -44,7 +44,7 @@ extension HubStore {
     /// Removes the current person's entry `id`; nil when they have none of that number.
     public func removeFoodEntry(id: Int64) async throws -> FoodEntry? {
         try await write { db in
-            let person = try Self.currentPersonID(db)
+            let person = try self.personID(db)
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM food_log WHERE id = ? AND person_id IS ?", arguments: [id, person])
@@ -54,26 +54,29 @@ extension HubStore {
         }
     }
 
-    /// How often the current person logged each food in the last 90 days, by its name in lower case: the most
-    /// eaten come first in a search.
+    /// How often the current person logged each food since `date`, by its name in lower case: the most eaten come
+    /// first in a search.
     public func foodUsage(since date: Date) async throws -> [String: Int] {
         try await read { db in
             let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT lower(food) AS name, count(*) AS times FROM food_log
-                    WHERE person_id IS ? AND eaten_at >= ? AND grams IS NOT NULL GROUP BY lower(food)
-                    """, arguments: [try Self.currentPersonID(db), date.timeIntervalSince1970])
+                db, sql: Self.foodUsageSQL, arguments: [try self.personID(db), date.timeIntervalSince1970])
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as String, $0["times"] as Int) })
         }
     }
+
+    /// ``foodUsage(since:)``'s query, answered from the index `food_log_usage` alone (`person_id IS ?` finds the
+    /// nameless user's NULL too, and an index on the column serves it).
+    static let foodUsageSQL = """
+        SELECT lower(food) AS name, count(*) AS times FROM food_log
+        WHERE person_id IS ? AND eaten_at >= ? AND grams IS NOT NULL GROUP BY lower(food)
+        """
 
     /// The current person's own foods, by name.
     public func ownFoods() async throws -> [OwnFood] {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM own_foods WHERE person_id IS ? ORDER BY name",
-                arguments: [try Self.currentPersonID(db)]
+                arguments: [try self.personID(db)]
             ).map { row in
                 OwnFood(
                     name: row["name"], kilocaloriesPer100Grams: row["kcal"], proteinPer100Grams: row["protein"],
@@ -85,7 +88,7 @@ extension HubStore {
     /// Adds (or, with the same name, replaces) one of the current person's own foods.
     public func saveOwnFood(_ food: OwnFood, at date: Date = Date()) async throws {
         try await write { db in
-            let person = try Self.currentPersonID(db)
+            let person = try self.personID(db)
             try db.execute(
                 sql: "DELETE FROM own_foods WHERE person_id IS ? AND name = ? COLLATE NOCASE",
                 arguments: [person, food.name])
@@ -107,14 +110,14 @@ extension HubStore {
             Set(
                 try String.fetchAll(
                     db, sql: "SELECT lower(name) FROM favourite_foods WHERE person_id IS ?",
-                    arguments: [try Self.currentPersonID(db)]))
+                    arguments: [try self.personID(db)]))
         }
     }
 
     /// Makes `name` one of the current person's favourites, or no longer one.
     public func setFavouriteFood(_ name: String, _ isFavourite: Bool) async throws {
         try await write { db in
-            let person = try Self.currentPersonID(db)
+            let person = try self.personID(db)
             try db.execute(
                 sql: "DELETE FROM favourite_foods WHERE person_id IS ? AND name = ? COLLATE NOCASE",
                 arguments: [person, name])
@@ -131,7 +134,7 @@ extension HubStore {
             try db.execute(
                 sql: "INSERT INTO weights (person_id, measured_at, day, kg) VALUES (?, ?, ?, ?)",
                 arguments: [
-                    try Self.currentPersonID(db), entry.measuredAt.timeIntervalSince1970, entry.day, entry.kilograms,
+                    try self.personID(db), entry.measuredAt.timeIntervalSince1970, entry.day, entry.kilograms,
                 ])
         }
     }
@@ -145,7 +148,7 @@ extension HubStore {
                     SELECT * FROM weights WHERE ifnull(person_id, 0) = ifnull(?, 0) AND measured_at >= ?
                     ORDER BY measured_at
                     """,
-                arguments: [try Self.currentPersonID(db), date.timeIntervalSince1970]
+                arguments: [try self.personID(db), date.timeIntervalSince1970]
             ).map { row in
                 WeightEntry(
                     measuredAt: Date(timeIntervalSince1970: row["measured_at"]), day: row["day"],
@@ -163,7 +166,7 @@ extension HubStore {
                     SELECT total(kcal) FROM workouts
                     WHERE person_id IS ? AND started_at >= ? AND started_at < ? AND simulated = 0
                     """,
-                arguments: [try Self.currentPersonID(db), start.timeIntervalSince1970, end.timeIntervalSince1970])
+                arguments: [try self.personID(db), start.timeIntervalSince1970, end.timeIntervalSince1970])
             return Int((total ?? 0).rounded())
         }
     }
@@ -172,7 +175,7 @@ extension HubStore {
     /// nil where none is, or where the hub has no people yet.
     public func energyBudgetSettings() async throws -> (activity: String?, goal: String?) {
         try await read { db in
-            guard let person = try Self.currentPersonID(db),
+            guard let person = try self.personID(db),
                 let row = try Row.fetchOne(
                     db, sql: "SELECT activity_level, weight_goal FROM people WHERE id = ?", arguments: [person])
             else { return (nil, nil) }
@@ -184,7 +187,7 @@ extension HubStore {
     /// has no person to set them for.
     public func setEnergyBudget(activity: String?, goal: String?) async throws -> Bool {
         try await write { db in
-            guard let person = try Self.currentPersonID(db) else { return false }
+            guard let person = try self.personID(db) else { return false }
             if let activity {
                 try db.execute(sql: "UPDATE people SET activity_level = ? WHERE id = ?", arguments: [activity, person])
             }

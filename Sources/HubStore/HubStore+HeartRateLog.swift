@@ -13,8 +13,8 @@ extension HubStore {
         guard !seconds.isEmpty else { return }
         try await write { db in
             let blockSeconds = Self.heartRateBlockSeconds
-            let owner = try Self.heartRateOwner(db)
-            let person = try Self.currentPersonID(db)
+            let owner = try self.heartRateOwner(db)
+            let person = try self.personID(db)
             let select = try db.cachedStatement(
                 sql: "SELECT bpm, rr FROM heart_rate_blocks WHERE ifnull(person_id, 0) = ? AND start = ?")
             let save = try db.cachedStatement(
@@ -79,7 +79,7 @@ extension HubStore {
                         SELECT start, bpm FROM heart_rate_blocks
                         WHERE ifnull(person_id, 0) = ? AND start > ? AND start < ? ORDER BY start
                         """,
-                    arguments: [try Self.heartRateOwner(db), first - blockSeconds, last])
+                    arguments: [try self.heartRateOwner(db), first - blockSeconds, last])
                 while let row = try rows.next() {
                     let blockStart: Int64 = row["start"]
                     let bpm = [UInt8](row["bpm"] as Data)
@@ -97,7 +97,7 @@ extension HubStore {
                         SELECT \(key), minimum, maximum, total, count FROM \(table)
                         WHERE ifnull(person_id, 0) = ? AND \(key) >= ? AND \(key) < ?
                         """,
-                    arguments: [try Self.heartRateOwner(db), origin / unit, (last + unit - 1) / unit])
+                    arguments: [try self.heartRateOwner(db), origin / unit, (last + unit - 1) / unit])
                 while let row = try rows.next() {
                     let at: Int64 = row[0]
                     let index = Int((at * unit - origin) / stretch)
@@ -130,7 +130,7 @@ extension HubStore {
                     SELECT start, bpm, rr FROM heart_rate_blocks
                     WHERE ifnull(person_id, 0) = ? AND start > ? AND start < ? ORDER BY start
                     """,
-                arguments: [try Self.heartRateOwner(db), first - Self.heartRateBlockSeconds, last])
+                arguments: [try self.heartRateOwner(db), first - Self.heartRateBlockSeconds, last])
             while let row = try rows.next() {
                 let blockStart: Int64 = row["start"]
                 let block = HeartRateBlock(bpm: row["bpm"], rr: row["rr"])

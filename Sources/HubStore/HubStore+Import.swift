@@ -63,7 +63,7 @@ extension HubStore {
             // The row comes first, so that the seconds can refer to it; its figures are known at the end.
             try db.execute(
                 sql: "INSERT INTO workouts (started_at, status, person_id) VALUES (0, 'finished', ?)",
-                arguments: [try Self.currentPersonID(db)])
+                arguments: [try self.personID(db)])
             let id = db.lastInsertedRowID
             let imported = try produce(try ImportedSeconds(workoutID: id, db: db))
             try db.execute(

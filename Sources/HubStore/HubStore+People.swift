@@ -189,9 +189,6 @@ extension HubStore {
             (SELECT min(id) FROM people))
         """
 
-    /// The key the heart-rate log's tables are unique on for the current person: their id, or 0 for nobody.
-    static func heartRateOwner(_ db: Database) throws -> Int64 { try currentPersonID(db) ?? 0 }
-
     static func person(named name: String, in db: Database) throws -> Person? {
         let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let current = try currentPersonID(db)

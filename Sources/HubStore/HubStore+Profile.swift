@@ -8,7 +8,7 @@ extension HubStore {
     /// The current person's profile, or nil when there are no people or theirs is not given yet.
     public func profile() async throws -> Profile? {
         try await read { db in
-            guard let id = try Self.currentPersonID(db) else { return nil }
+            guard let id = try self.personID(db) else { return nil }
             return try Row.fetchOne(db, sql: "SELECT * FROM people WHERE id = ?", arguments: [id]).flatMap(Self.profile)
         }
     }
@@ -18,7 +18,7 @@ extension HubStore {
     /// - Throws: `HubStoreError` (`isRefused`) when the name is another person's.
     public func saveProfile(_ profile: Profile, at date: Date = Date()) async throws {
         try await write { [path] db in
-            guard let id = try Self.currentPersonID(db) else {
+            guard let id = try self.personID(db) else {
                 try db.execute(
                     sql: """
                         INSERT INTO people (name, birth_date, gender, height_cm, weight_kg, heart_rate_monitoring,
@@ -55,7 +55,7 @@ extension HubStore {
     @discardableResult
     public func deleteProfile() async throws -> Bool {
         try await write { db in
-            guard let id = try Self.currentPersonID(db) else { return false }
+            guard let id = try self.personID(db) else { return false }
             try db.execute(
                 sql: """
                     UPDATE people SET birth_date = NULL, gender = NULL, height_cm = NULL, weight_kg = NULL,

@@ -8,7 +8,7 @@ extension HubStore {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM reminders WHERE person_id IS ? ORDER BY id",
-                arguments: [try Self.currentPersonID(db)]
+                arguments: [try self.personID(db)]
             ).map(Self.reminder)
         }
     }
@@ -34,7 +34,7 @@ extension HubStore {
                 arguments: [
                     reminder.title, reminder.time.minuteOfDay, reminder.weekdays.rawValue, reminder.alertMinutesBefore,
                     reminder.isEnabled, date.timeIntervalSince1970, date.timeIntervalSince1970,
-                    try Self.currentPersonID(db),
+                    try self.personID(db),
                 ])
             var added = reminder
             added.id = db.lastInsertedRowID

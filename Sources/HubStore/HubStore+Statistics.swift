@@ -13,7 +13,7 @@ extension HubStore {
                     SELECT * FROM workouts WHERE started_at >= ? AND started_at < ? AND person_id IS ?
                     ORDER BY started_at
                     """,
-                arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, try Self.currentPersonID(db)]
+                arguments: [start.timeIntervalSince1970, end.timeIntervalSince1970, try self.personID(db)]
             ).map(Self.workout(from:))
         }
     }
@@ -54,7 +54,7 @@ extension HubStore {
                     \(grouping == .whole ? "" : "GROUP BY day")) WHERE n > 0 ORDER BY day
                     """,
                 arguments: [
-                    from, to, includeSimulated, kind?.rawValue, kind?.rawValue, try Self.currentPersonID(db),
+                    from, to, includeSimulated, kind?.rawValue, kind?.rawValue, try self.personID(db),
                 ])
             var days: [WorkoutDayTotals] = []
             while let row = try rows.next() {
@@ -88,7 +88,7 @@ extension HubStore {
                     FROM heart_rate_hours WHERE ifnull(person_id, 0) = ? AND hour >= ? AND hour < ?
                     GROUP BY date(hour * 3600, 'unixepoch', 'localtime') ORDER BY 1
                     """,
-                arguments: [try Self.heartRateOwner(db), first, last])
+                arguments: [try self.heartRateOwner(db), first, last])
             var points: [HeartRatePoint] = []
             while let row = try rows.next() {
                 let hour: Int64 = row[0]

@@ -20,7 +20,7 @@ extension HubStore {
                     """,
                 arguments: [
                     date.timeIntervalSince1970, goal?.kind.rawValue, goal?.target, simulated, boot?.bootID,
-                    boot?.secondsSinceBoot, kind.rawValue, try Self.currentPersonID(db),
+                    boot?.secondsSinceBoot, kind.rawValue, try self.personID(db),
                 ])
             return db.lastInsertedRowID
         }
@@ -210,7 +210,7 @@ extension HubStore {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM workouts WHERE person_id IS ? ORDER BY started_at DESC LIMIT ?",
-                arguments: [try Self.currentPersonID(db), limit]
+                arguments: [try self.personID(db), limit]
             ).map(Self.workout(from:))
         }
     }

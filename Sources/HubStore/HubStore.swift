@@ -33,6 +33,8 @@ public final class HubStore: Sendable {
     private let writerThread = Mutex<DedicatedThread?>(nil)
     /// The workout's seconds' own connection (``recordSamplesAtOnce(_:totals:of:seenAt:)``), opened at the first.
     let immediateWriter: ImmediateWriter
+    /// The person this store reads and writes for instead of the current one (``acting(for:)``), or nil.
+    let actingPersonID: Int64?
 
     /// Opens (creating if needed) the database in `directory`, readable only by its owner, and migrates it.
     ///
@@ -49,6 +51,7 @@ public final class HubStore: Sendable {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
         immediateWriter = ImmediateWriter(path: path)
+        actingPersonID = nil
         changeMarker = announcesWrites ? directory.appendingPathComponent(Self.changeMarkerName).path : nil
         do {
             try FileManager.default.createDirectory(
@@ -79,6 +82,15 @@ public final class HubStore: Sendable {
         } catch {
             throw HubStoreError.wrap(error, path: path)
         }
+    }
+
+    /// The same database as `store`, read and written for the person with id `person` (see ``acting(for:)``).
+    init(sharing store: HubStore, actingFor person: Int64) {
+        path = store.path
+        pool = store.pool
+        changeMarker = store.changeMarker
+        immediateWriter = store.immediateWriter
+        actingPersonID = person
     }
 
     /// Runs `body` in a write transaction, mapping database errors to `HubStoreError`.

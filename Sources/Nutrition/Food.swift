@@ -25,8 +25,12 @@ public struct Food: Sendable, Equatable {
         name: String, kilocaloriesPer100Grams: Double, proteinPer100Grams: Double = 0,
         carbohydratePer100Grams: Double = 0, fatPer100Grams: Double = 0, portions: [Portion] = []
     ) throws(NutritionError) {
-        let trimmed = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+        // Most names (every one of the shipped table) are already plain: printable ASCII words with one space between
+        // them. Those skip the Unicode checks, which cost more than all else in reading the table.
+        let trimmed = Self.isPlain(name) ? name : name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !trimmed.isEmpty,
+            Self.isPlain(trimmed) || trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+        else {
             throw NutritionError(
                 "a food needs a name of letters, not \(name.debugDescription)",
                 fix: "Name it as you would say it, e.g. \"porridge with milk\".")
@@ -56,6 +60,18 @@ public struct Food: Sendable, Equatable {
         self.carbohydratePer100Grams = carbohydratePer100Grams
         self.fatPer100Grams = fatPer100Grams
         self.portions = portions
+    }
+
+    /// Whether `name` is printable ASCII with single spaces between words and none around them.
+    static func isPlain(_ name: String) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in name.utf8 {
+            guard (0x20...0x7E).contains(byte), byte != UInt8(ascii: " ") || previous != UInt8(ascii: " ") else {
+                return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: " ")
     }
 
     /// kcal in `grams` of it, rounded.

@@ -39,40 +39,71 @@ public enum FoodSearch {
         return found.prefix(limit).map(\.food)
     }
 
-    /// Lower-case words of letters and digits.
-    static func words(_ text: String) -> [[Character]] {
-        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(Array.init)
+    /// Lower-case words of letters and digits, as Unicode scalars: comparing two scalars is comparing two numbers,
+    /// where comparing two `Character`s walks grapheme clusters (that was most of a search's time).
+    static func words(_ text: String) -> [[Unicode.Scalar]] {
+        var words: [[Unicode.Scalar]] = []
+        var word: [Unicode.Scalar] = []
+        for scalar in text.lowercased().unicodeScalars {
+            if isLetterOrDigit(scalar) {
+                word.append(scalar)
+            } else if !word.isEmpty {
+                words.append(word)
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// As `Character.isLetter || isNumber` for a lower-case scalar (with the marks that accent a letter), ASCII
+    /// answered without Unicode's tables.
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return properties.isAlphabetic || properties.numericType != nil
+        }
     }
 
     /// 0 when `word` starts `name`'s word, the typos when it is close to its start or to the whole word, nil when
     /// neither. Words of 1–3 letters must match exactly: "ham" is not "jam".
-    static func cost(of word: [Character], against name: [Character]) -> Int? {
+    static func cost(of word: [Unicode.Scalar], against name: [Unicode.Scalar]) -> Int? {
         if name.starts(with: word) { return 0 }
         let allowed = word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0
         guard allowed > 0 else { return nil }
-        let start = Array(name.prefix(word.count))
-        let distance = min(editDistance(word, start), editDistance(word, name))
+        var distance = editDistance(word[...], name.prefix(word.count))
+        // The whole word only when it could come closer: the difference of the lengths alone costs that much.
+        if distance > 1, abs(word.count - name.count) < distance {
+            distance = min(distance, editDistance(word[...], name[...]))
+        }
         return distance <= allowed ? distance : nil
     }
 
     /// Letters changed, added, removed or two neighbours swapped (optimal string alignment distance).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    static func editDistance(_ a: ArraySlice<Unicode.Scalar>, _ b: ArraySlice<Unicode.Scalar>) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], before[j - 2] + 1)
+        let width = b.count + 1
+        let (a0, b0) = (a.startIndex - 1, b.startIndex - 1)  // a[a0 + i] is the i-th letter, from 1
+        // Three rows on the stack: this runs thousands of times a search, and heap arrays were most of its cost.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            var before = 0, previous = width, current = 2 * width
+            for j in 0...b.count { rows[previous + j] = j }
+            for i in 1...a.count {
+                rows[current] = i
+                for j in 1...b.count {
+                    let substitution = rows[previous + j - 1] + (a[a0 + i] == b[b0 + j] ? 0 : 1)
+                    var best = min(rows[previous + j] + 1, rows[current + j - 1] + 1, substitution)
+                    if i > 1, j > 1, a[a0 + i] == b[b0 + j - 1], a[a0 + i - 1] == b[b0 + j] {
+                        best = min(best, rows[before + j - 2] + 1)
+                    }
+                    rows[current + j] = best
                 }
+                (before, previous, current) = (previous, current, before)
             }
-            (before, previous, current) = (previous, current, before)
+            return rows[previous + b.count]
         }
-        return previous[b.count]
     }
 }

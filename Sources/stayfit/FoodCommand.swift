@@ -21,6 +21,7 @@ struct FoodCommand: AsyncParsableCommand {
                 portion (or 100 g) is logged. The meal is the one of the time of day unless --meal says.
                 """)
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Argument(help: "The food's name (a few letters do), or a number and kcal: 350 kcal.") var words: [String] = []
         @Option(help: "How much, in grams (more than 0, at most 5000).") var grams: Double?
         @Option(help: ArgumentHelp("How much, in the food's portions: \"2 slices\", \"1 cup\".", valueName: "portion"))
@@ -39,7 +40,7 @@ struct FoodCommand: AsyncParsableCommand {
                 let chosenMeal =
                     try meal.map { try Meal(parsing: $0) }
                     ?? Meal.likely(atHour: Calendar.current.component(.hour, from: now))
-                let store = try storeOptions.openStore()
+                let store = try await personOption.openStore(storeOptions)
                 let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else {
                     throw CLIError(
@@ -107,6 +108,7 @@ struct FoodCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find foods by a few letters of their name: stayfit food search porr milk.")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Argument(help: "Words, or their first letters; a typo is forgiven.") var words: [String]
         @Option(help: "How many to show (1 to 100).") var limit = 10
 
@@ -118,7 +120,7 @@ struct FoodCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let catalog = try await FoodCatalog(store: try storeOptions.openStore())
+                let catalog = try await FoodCatalog(store: try await personOption.openStore(storeOptions))
                 let found = catalog.search(words.joined(separator: " "), limit: limit)
                 guard !found.isEmpty else {
                     return print("No food matches. Add your own: stayfit food new NAME --kcal N (per 100 g)")
@@ -136,12 +138,14 @@ struct FoodCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "What you ate on a day (today unless --date).")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Option(help: ArgumentHelp("The day, yyyy-MM-dd.", valueName: "date")) var date: String?
 
         func run() async throws {
             try await reportingErrors {
                 let day = try date.map(TodayCommand.day(parsing:)) ?? CalendarDay(local: Date())
-                let entries = try await storeOptions.openStore().foodEntries(from: "\(day)", through: "\(day)")
+                let store = try await personOption.openStore(storeOptions)
+                let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
                 guard !entries.isEmpty else {
                     return print("Nothing logged on \(day). Log a food: stayfit food add banana")
                 }
@@ -162,11 +166,12 @@ struct FoodCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an entry of the food log, by its number.")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Argument(help: "The entry's number, as stayfit food list shows it.") var id: Int64
 
         func run() async throws {
             try await reportingErrors {
-                guard let removed = try await storeOptions.openStore().removeFoodEntry(id: id) else {
+                guard let removed = try await personOption.openStore(storeOptions).removeFoodEntry(id: id) else {
                     throw CLIError(
                         "there is no entry \(id) in your food log; see the numbers with: stayfit food list",
                         exitCode: 65)
@@ -182,6 +187,7 @@ struct FoodCommand: AsyncParsableCommand {
                 "Add a food of your own: stayfit food new \"my protein bar\" --kcal 380 --protein 30 --portion \"1 bar=45\"."
         )
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Argument(help: "Its name.") var name: String
         @Option(help: "kcal per 100 g (0 to 900).") var kcal: Double
         @Option(help: "Protein, g per 100 g.") var protein: Double = 0
@@ -210,7 +216,7 @@ struct FoodCommand: AsyncParsableCommand {
                         name: name, kilocaloriesPer100Grams: kcal, proteinPer100Grams: protein,
                         carbohydratePer100Grams: carbs, fatPer100Grams: fat, portions: portions)
                 } catch { throw CLIError("\(error)", exitCode: 65) }
-                try await storeOptions.openStore().saveOwnFood(
+                try await personOption.openStore(storeOptions).saveOwnFood(
                     OwnFood(
                         name: food.name, kilocaloriesPer100Grams: food.kilocaloriesPer100Grams,
                         proteinPer100Grams: food.proteinPer100Grams,
@@ -228,12 +234,13 @@ struct FoodCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a food a favourite (it comes first in searches), or no longer one with --remove.")
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var personOption: PersonOption
         @Argument(help: "The food's name (a few letters do).") var words: [String]
         @Flag(help: "No longer a favourite.") var remove = false
 
         func run() async throws {
             try await reportingErrors {
-                let store = try storeOptions.openStore()
+                let store = try await personOption.openStore(storeOptions)
                 let text = words.joined(separator: " ")
                 guard let food = try await FoodCatalog(store: store).food(named: text) else {
                     throw CLIError(

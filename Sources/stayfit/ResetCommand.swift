@@ -7,11 +7,13 @@ struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract:
-            "Delete all your data: profile, goals, reminders, your programs and votes, every workout, the all-day "
-            + "heart-rate log and the remembered strap. Asks first unless --yes.",
+            "Delete everything the hub holds: every person with their profile, goals, reminders, food and weight logs, "
+            + "own foods and favourites; every workout; the programs made here and the votes; the all-day heart-rate "
+            + "log; and the remembered straps and sensors. Asks first unless --yes.",
         discussion: """
-            The configuration file stays. 'stayfit profile reset' deletes the profile alone. Refused while a hub \
-            runs on the same data directory: stop the hub first.
+            The configuration file and the built-in programs stay. To remove one person and what is theirs, use \
+            'stayfit people remove NAME'; 'stayfit profile reset' deletes the current person's profile alone. \
+            Refused while a hub runs on the same data directory: stop the hub first.
             """)
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Do not ask (for scripts).") var yes = false
@@ -34,7 +36,8 @@ struct ResetCommand: AsyncParsableCommand {
             }
             defer { withExtendedLifetime(lock) {} }
             let store = try storeOptions.openStore()
-            let what = Self.whatIsDeleted(workouts: try await store.rowCounts()["workouts"] ?? 0)
+            let counts = try await store.rowCounts()
+            let what = Self.whatIsDeleted(people: counts["people"] ?? 0, workouts: counts["workouts"] ?? 0)
             if !yes {
                 print("This deletes \(what) in \(store.path).")
                 print("Type yes to delete everything: ", terminator: "")
@@ -49,11 +52,24 @@ struct ResetCommand: AsyncParsableCommand {
         }
     }
 
-    /// Everything `deleteAllUserData` removes, in the person's words: "your profile, goals, reminders, all 3
-    /// workouts, the all-day heart-rate log and the remembered strap" (no workouts named when there are none).
-    static func whatIsDeleted(workouts: Int) -> String {
-        let all = workouts == 0 ? "" : workouts == 1 ? "the 1 workout, " : "all \(workouts) workouts, "
-        return
-            "your profile, goals, reminders, programs and votes, \(all)the all-day heart-rate log and the remembered strap"
+    /// Everything `deleteAllUserData` removes, in plain words: "all 2 people on this hub with their profiles,
+    /// goals, reminders, food and weight logs, own foods and favourites; all 3 workouts; the programs made here and
+    /// the votes; the all-day heart-rate log; and the remembered straps and sensors".
+    ///
+    /// The people are counted (a household may forget who else has a profile); workouts are named only when there
+    /// are some. What nobody owns yet (a food logged before anyone was added) goes too: it is in the same words.
+    static func whatIsDeleted(people: Int, workouts: Int) -> String {
+        let records = "goals, reminders, food and weight logs, own foods and favourites"
+        let who =
+            switch people {
+            case 0: "the \(records)"
+            case 1: "the 1 person on this hub with their profile, \(records)"
+            default: "all \(Format.counted(people, "person", "people")) on this hub with their profiles, \(records)"
+            }
+        let parts = [
+            who, workouts == 0 ? nil : workouts == 1 ? "the 1 workout" : "all \(Format.counted(workouts, "workout"))",
+            "the programs made here and the votes", "the all-day heart-rate log",
+        ].compactMap { $0 }
+        return parts.joined(separator: "; ") + "; and the remembered straps and sensors"
     }
 }

@@ -25,6 +25,7 @@ struct StatsCommand: AsyncParsableCommand {
     @Argument(help: "workouts (the default), or food: what was eaten against the targets.") var subject: Subject =
         .workouts
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var personOption: PersonOption
     @OptionGroup var configOptions: ConfigOptions
     @Option(help: "day, week (the last 7 days), month, year or all.") var period: ReportPeriod.Kind = .week
     @Option(help: ArgumentHelp("The last day of the period: YYYY-MM-DD, today or yesterday.", valueName: "day"))
@@ -57,7 +58,7 @@ struct StatsCommand: AsyncParsableCommand {
             let say = ReportArguments.lines(besides: svg)
             let day = try ReportArguments.day(date, option: "--date")
             let settings = try configOptions.load().reports
-            let store = try storeOptions.openStore()
+            let store = try await personOption.openStore(storeOptions)
             if subject == .food { return try await food(ReportPeriod(period, endingOn: day), store: store, say: say) }
             let report = try await Self.report(
                 period: ReportPeriod(period, endingOn: day), store: store, includeSimulated: includeSimulated,

@@ -19,6 +19,7 @@ struct TodayCommand: AsyncParsableCommand {
             rest.
             """)
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var personOption: PersonOption
     @Option(
         help: ArgumentHelp(
             "Your day without workouts: sedentary, light, moderate, active or very-active (kept).", valueName: "level"))
@@ -42,7 +43,7 @@ struct TodayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let store = try storeOptions.openStore()
+            let store = try await personOption.openStore(storeOptions)
             if activity != nil || goal != nil {
                 guard try await store.setEnergyBudget(activity: activity, goal: goal) else {
                     throw CLIError(
@@ -137,11 +138,12 @@ struct WeightCommand: AsyncParsableCommand {
         abstract: "Log your weight (stayfit weight 72.4) or, without a number, see its trend.",
         discussion: "A weighing also becomes your profile's weight, which the calorie estimates and the budget use.")
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var personOption: PersonOption
     @Argument(help: "Kilograms, 20 to 400.") var kilograms: Double?
 
     func run() async throws {
         try await reportingErrors {
-            let store = try storeOptions.openStore()
+            let store = try await personOption.openStore(storeOptions)
             let now = Date()
             if let kilograms {
                 guard kilograms.isFinite, (20...400).contains(kilograms) else {

@@ -125,4 +125,25 @@ final class TestLedger: FoodLedger, ProfileSource {
             try await expectNext(heard, "say Today you ate 0 of 1583 calories: 1583 left.")
         }
     }
+
+    @Test func theWeekIsSaidOnRequestWithTheLoggedDaysAgainstTheirTargetsAndTheWeightsChange() async throws {
+        // Weighed 6 days ago, 3 days ago and this morning (the manual clock's now): 80.0, 79.9 and 79.7 kg. The
+        // line through them falls 0.35 kg a week, 0.3 kg over the 6 days; a weighing 8 days ago is not this week's.
+        let now = ManualClock().now
+        let weighings = [(8.0, 81.0), (6.0, 80.0), (3.0, 79.9), (0.0, 79.7)].map { daysAgo, kilograms in
+            WeightEntry(measuredAt: now.addingTimeInterval(-daysAgo * 86_400), day: "", kilograms: kilograms)
+        }
+        let ledger = TestLedger(weighings: weighings)
+        // The test ledger logs its 1,000 kcal on the first day asked for: one logged day of the 7, whose target is
+        // the sedentary 1,583 (1,319 × 1.2).
+        ledger.eaten.withLock { $0 = 1000 }
+        try await withPlugin(ledger) { context, heard in
+            try await expectNext(heard, "status 583 calories left today")
+            context.bus.publish(TodayRequested(source: "console", span: .week))
+            try await expectNext(
+                heard,
+                "say Over the last 7 days, on the 1 day logged, you ate on average 1000 of 1583 calories a day. "
+                    + "Weight down 0.3 kilograms.")
+        }
+    }
 }

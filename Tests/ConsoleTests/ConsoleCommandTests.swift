@@ -40,6 +40,7 @@ import Testing
         ("volume 40", .music(.setVolume(percent: 40))), ("volume 0", .music(.setVolume(percent: 0))),
         ("volume 100", .music(.setVolume(percent: 100))),
         ("status", .status), ("help", .help), ("?", .help), ("quit", .quit), ("Exit", .quit),
+        ("today", .today), ("today week", .week), ("Today  Week", .week), ("week", .week),
     ])
     func parsesATypedLine(line: String, command: ConsoleCommand) {
         #expect(ConsoleCommand.parse(line: line) == command)

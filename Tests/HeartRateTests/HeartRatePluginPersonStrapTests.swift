@@ -171,6 +171,50 @@ import Testing
         }
     }
 
+    @Test func aStrapThatComesDuringTheWorkoutIsSaidToWaitWithoutAScanAndTakesOverAtItsEnd() async throws {
+        try await withBlueZMock { environment in
+            _ = try await MockStrap.add(to: environment)
+            let clock = ManualClock()
+            try await withHeartRatePlugin(
+                on: environment, clock: clock,
+                preparing: { context in
+                    try await context.hubStore.addPerson(named: "Sam")
+                    try await context.hubStore.addPerson(named: "Kim")
+                    try await context.hubStore.pairStrap(MockStrap.firstAddress, toPersonNamed: "Sam")
+                    try await context.hubStore.pairStrap(Self.kims, toPersonNamed: "Kim")
+                }
+            ) { harness in
+                func discovering() async throws -> Bool {
+                    try await environment.connection.property(
+                        "Discovering", interface: "org.bluez.Adapter1", path: "/org/bluez/hci0",
+                        destination: "org.bluez"
+                    ).bool == true
+                }
+                func said() -> [String] { harness.announcements.all.map(\.text) }
+                try await harness.waitForStatus(.connected)
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .running, previous: .idle))
+                // The look when the workout starts finds nobody else's strap: it listens, then gives up.
+                try await eventually { try await discovering() }
+                try await eventually {
+                    clock.advance(by: HeartRatePlugin.listenForWaitingStraps)
+                    return try await !discovering()
+                }
+                // Kim's strap comes mid-workout: said at once, with no discovery started for it, and left alone.
+                let kims = try await MockStrap.add(to: environment, address: Self.kims, name: "Wahoo TICKR")
+                let late = "Kim's strap is connected; it waits until this workout ends."
+                try await eventually { said().contains(late) }
+                #expect(try await !discovering())
+                #expect(try await kims.deviceCalls("Connect") == 0)
+                #expect(!said().contains { $0.hasPrefix("Sam's strap is connected") }, "\(said())")
+                // The workout ends: Kim's strap, which waited, takes over.
+                harness.context.bus.publish(WorkoutStateChanged(workoutID: 1, state: .finished, previous: .running))
+                try await harness.waitForStatus(.connected, count: 2)
+                #expect(harness.statuses.all.last?.device == "Wahoo TICKR (\(Self.kims))")
+                #expect(said().filter { $0 == late }.count == 1)
+            }
+        }
+    }
+
     @Test func withNobodyElsesStrapInRangeAWorkoutEndingChangesNothing() async throws {
         try await withBlueZMock { environment in
             let sams = try await MockStrap.add(to: environment)

@@ -41,6 +41,16 @@ import Testing
         #expect(try names("  ,, ").isEmpty)
     }
 
+    @Test func aNameWithAccentsIsFoundByItsLettersWhicheverWayTheAccentIsWritten() throws {
+        // "crème" as one scalar è, and as e and a combining grave accent: either is one typo from "creme".
+        let foods = try ["crème fraîche", "cre\u{300}me caramel", "cream, single"].map {
+            try Food(name: $0, kilocaloriesPer100Grams: 300)
+        }
+        let found = FoodSearch.search("creme", in: foods).map(\.name)
+        #expect(found.count == 2 && !found.contains("cream, single"), "\(found)")
+        #expect(FoodSearch.search("fraîche", in: foods).map(\.name) == ["crème fraîche"])
+    }
+
     @Test func favouritesAndTheMostEatenComeFirst() throws {
         #expect(
             try names("milk", eaten: ["milk, semi-skimmed": 12, "chocolate, milk": 3]).prefix(2) == [

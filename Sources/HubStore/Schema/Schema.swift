@@ -271,6 +271,7 @@ enum Schema {
         migrator.registerMigration(PeopleMigration.name, migrate: PeopleMigration.run)
         migrator.registerMigration(FoodLogMigration.name, migrate: FoodLogMigration.run)
         migrator.registerMigration(PersonStrapsMigration.name, migrate: PersonStrapsMigration.run)
+        migrator.registerMigration(FoodUsageIndexMigration.name, migrate: FoodUsageIndexMigration.run)
         return migrator
     }
 

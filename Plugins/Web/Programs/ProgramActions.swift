@@ -44,6 +44,7 @@ enum ProgramActions {
     ///
     /// The programs plugin says "Program: NAME." as it takes the choice, before the workout's start reaches it
     /// (its messages come in order); a workout already under way keeps going, and the program waits for the next.
+    /// Refused (409) when nothing hears the choice: the programs plugin is off.
     static func start(id: String, store: any ProgramStore, bus: MessageBus) async throws -> ProgramOutcome {
         guard let stored = try await ProgramLookup.program(id, in: store) else { return .notFound }
         let program: Program
@@ -53,6 +54,15 @@ enum ProgramActions {
             return .invalid(
                 ProgramMarkup.refusal(
                     title: "Not started", "\(error)", back: ("Back to the program", ProgramLookup.page(stored.id))))
+        }
+        // Without the programs plugin nothing would follow the program: say so rather than start a bare workout.
+        guard bus.hasSubscribers(of: ChooseProgram.self) else {
+            return .refused(
+                ProgramMarkup.refusal(
+                    title: "Not started",
+                    "Guided programs are off on this hub: add a [plugins.programs] table to stayfit.toml, restart "
+                        + "the hub, then start the program again.",
+                    back: ("Back to the program", ProgramLookup.page(stored.id))))
         }
         for message in messages(toStart: stored.id, kind: program.kind) { bus.publish(message) }
         return .redirect(to: "/")

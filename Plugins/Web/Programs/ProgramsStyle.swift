@@ -11,7 +11,7 @@ enum ProgramsStyle {
         table.programs td:nth-child(n+2) { white-space: nowrap; }
         .origin { font-size: 0.8rem; color: #555; border: 1px solid #bbb; border-radius: 0.2rem; padding: 0 0.3rem; }
         .summary { color: #333; }
-        .instructions { font-style: italic; }
+        .instructions { font-style: italic; white-space: pre-line; }
         ul.steps { padding-left: 1.2rem; margin: 0.25rem 0 1rem; }
         ul.steps li { margin: 0.2rem 0; }
         .program-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 1rem 0; }

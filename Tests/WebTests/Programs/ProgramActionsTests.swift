@@ -99,4 +99,21 @@ import Testing
                 .chosen(ChooseProgram(.named("sweet-spot-3x12"))), .command(WorkoutCommand(.start, kind: .indoorRide)),
             ])
     }
+
+    @Test func startIsRefusedWhenNothingFollowsPrograms() async throws {
+        let fixture = try await ProgramsFixture()
+        let bus = MessageBus()
+        // The engine hears starts; the programs plugin, which would hear the choice, is off.
+        let commands = bus.inbox(of: WorkoutCommand.self)
+        let outcome = try await ProgramActions.start(id: "run-8x400", store: fixture.store, bus: bus)
+        guard case .refused(let page) = outcome else {
+            Issue.record("started: \(outcome)")
+            return
+        }
+        #expect(page.body.contains("Guided programs are off on this hub: add a [plugins.programs] table"))
+        commands.finish()
+        var heard: [WorkoutCommand] = []
+        for await command in commands { heard.append(command) }
+        #expect(heard.isEmpty)
+    }
 }

@@ -146,7 +146,7 @@ let package = Package(
             exclude: ["README.md"]),
         .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
         // The hub's own web app: pages rendered on the hub from the store's narrow views (Records/Access).
-        .target(name: "Web", dependencies: ["HubCore", "Reports", "Records"], path: "Plugins/Web"),
+        .target(name: "Web", dependencies: ["HubCore", "Reports", "Records", "Programs"], path: "Plugins/Web"),
 
         // MARK: - Executables
         .executableTarget(

@@ -12,6 +12,7 @@ extension HubStore: StoreChanges {
 
 extension HubStore: ProfileSource {}
 extension HubStore: ProgramShelf {}
+extension HubStore: ProgramStore {}
 extension HubStore: ProgramStepLog {}
 extension HubStore: FoodLedger {}
 

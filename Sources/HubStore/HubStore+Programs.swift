@@ -3,20 +3,8 @@ import GRDB
 import Records
 
 extension HubStore {
-    /// A built-in program as the `Programs` module has it, for ``syncBuiltInPrograms(_:)``.
-    public struct BuiltInProgramText: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var kind: WorkoutKind
-        public var text: String
-
-        public init(id: String, name: String, kind: WorkoutKind, text: String) {
-            self.id = id
-            self.name = name
-            self.kind = kind
-            self.text = text
-        }
-    }
+    /// A built-in program as the `Programs` module has it, for ``syncBuiltInPrograms(_:at:)``.
+    public typealias BuiltInProgramText = Records.BuiltInProgramText
 
     /// What ``deleteProgram(id:)`` did.
     public enum ProgramRemoval: Sendable, Equatable {

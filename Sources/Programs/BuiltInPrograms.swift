@@ -1,3 +1,5 @@
+import Records
+
 /// The programs the hub comes with, written in the file format a person uses (``Program/init(toml:file:)``), so
 /// that each is an example to copy and edit as well as a program to run.
 ///
@@ -25,6 +27,12 @@ public enum BuiltInPrograms {
         } catch {
             preconditionFailure("The built-in program \(id) does not read: \(error)")
         }
+    }
+
+    /// Every built-in program as the store takes it in (`ProgramStore.syncBuiltInPrograms`): what the CLI and the
+    /// web hand the store before they list or change programs.
+    public static var storable: [BuiltInProgramText] {
+        all.map { BuiltInProgramText(id: $0.id, name: $0.program.name, kind: $0.program.kind, text: $0.toml) }
     }
 
     /// The built-in program with this id, or nil.

@@ -12,11 +12,7 @@ struct ProgramCatalog {
     /// Opens the store and refreshes its built-ins from `BuiltInPrograms.all`.
     init(_ options: StoreOptions) async throws {
         store = try options.openStore()
-        try await store.syncBuiltInPrograms(
-            BuiltInPrograms.all.map { entry in
-                HubStore.BuiltInProgramText(
-                    id: entry.id, name: entry.program.name, kind: entry.program.kind, text: entry.toml)
-            })
+        try await store.syncBuiltInPrograms(BuiltInPrograms.storable)
     }
 
     /// The program named `id`, or a message saying there is none and how to find the ids.
@@ -38,18 +34,5 @@ struct ProgramCatalog {
         } catch {
             throw CLIError("\(error)", exitCode: 65)
         }
-    }
-
-    /// "about 42 min", "about 1 h 5 min": an estimate, said as one.
-    static func about(_ duration: Duration) -> String {
-        let minutes = max(1, Int((Double(duration.components.seconds) / 60).rounded()))
-        guard minutes >= 60 else { return "about \(minutes) min" }
-        let rest = minutes % 60
-        return "about \(minutes / 60) h" + (rest == 0 ? "" : " \(rest) min")
-    }
-
-    /// "+3", "0", "-1".
-    static func rating(_ stored: StoredProgram) -> String {
-        stored.rating > 0 ? "+\(stored.rating)" : "\(stored.rating)"
     }
 }

@@ -46,7 +46,7 @@ struct ProgramsCommand: AsyncParsableCommand {
                     wanted == nil || $0.kind == wanted
                 }
                 let minutes = programs.map { stored in
-                    (try? ProgramCatalog.parsed(stored)).map { Int(($0.estimatedDuration / .seconds(60)).rounded()) }
+                    (try? ProgramCatalog.parsed(stored)).map(ProgramFigures.estimatedMinutes)
                 }
                 if json {
                     let summaries = zip(programs, minutes).map { stored, minutes in
@@ -64,8 +64,8 @@ struct ProgramsCommand: AsyncParsableCommand {
                 for (stored, minutes) in zip(programs, minutes) {
                     rows.append([
                         Format.printable(stored.id, limit: 30), Format.printable(stored.name, limit: 40),
-                        stored.kind.rawValue, minutes.map { "\(max(1, $0)) min" } ?? "?",
-                        ProgramCatalog.rating(stored) + (stored.hidden ? " (hidden)" : ""),
+                        stored.kind.rawValue, minutes.map(ProgramFigures.listedTime) ?? "?",
+                        ProgramFigures.rating(stored) + (stored.hidden ? " (hidden)" : ""),
                     ])
                 }
                 let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -94,8 +94,8 @@ struct ProgramsCommand: AsyncParsableCommand {
                 let origin = stored.builtIn ? "built-in" : "personal"
                 print(
                     "\(Format.printable(program.name, limit: 200)) (\(program.kind.rawValue), "
-                        + "\(ProgramCatalog.about(program.estimatedDuration)), \(origin), rated "
-                        + "\(ProgramCatalog.rating(stored)))")
+                        + "\(ProgramFigures.about(program.estimatedDuration)), \(origin), rated "
+                        + "\(ProgramFigures.rating(stored)))")
                 if let instructions = program.instructions { print(Format.printable(instructions, limit: 2000)) }
                 print("")
                 for line in ProgramStepLines.lines(program.steps, ftpWatts: ftp) { print(line) }
@@ -118,13 +118,12 @@ struct ProgramsCommand: AsyncParsableCommand {
                 if let name, name.allSatisfy(\.isWhitespace) {
                     throw CLIError("--name is empty; give the copy a name, e.g. --name \"Hills, longer\"", exitCode: 65)
                 }
-                var program = try ProgramCatalog.parsed(stored)
-                program.name = name ?? "\(program.name) (copy)"
-                let text = program.toml
+                let program: Program
+                let text: String
                 do {
                     // The module's checks for the new name (empty, too long) say what to do.
-                    program = try Program(toml: text, file: "--name")
-                } catch {
+                    (program, text) = try ProgramCatalog.parsed(stored).copy(named: name)
+                } catch let error as ProgramError {
                     throw CLIError("\(error) Nothing was copied.", exitCode: 65)
                 }
                 let copy = try await catalog.store.addProgram(
@@ -151,8 +150,8 @@ struct ProgramsCommand: AsyncParsableCommand {
                     throw ProgramCatalog.noSuchProgram(id)
                 }
                 print(
-                    "\(Format.printable(rated.name, limit: 200)): rated \(ProgramCatalog.rating(rated)) "
-                        + "(\(Format.counted(rated.ups, "up vote")), \(Format.counted(rated.downs, "down vote"))).")
+                    "\(Format.printable(rated.name, limit: 200)): rated \(ProgramFigures.rating(rated)) "
+                        + "(\(ProgramFigures.votes(rated))).")
             }
         }
     }

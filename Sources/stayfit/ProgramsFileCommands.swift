@@ -22,20 +22,15 @@ struct ProgramsImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let text = try ProgramFile.read(file)
-            let isZwift =
-                file.lowercased().hasSuffix(".zwo")
-                || (!file.lowercased().hasSuffix(".toml")
-                    && text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.hasPrefix("<"))
-            let program: Program
+            let imported: ProgramImport
             do {
-                program = isZwift ? try Program(zwift: text, file: file) : try Program(toml: text, file: file)
+                imported = try ProgramImport(text: text, file: file)
             } catch {
                 throw CLIError("\(error) Nothing was imported.", exitCode: 65)
             }
-            // A TOML file is kept as written, comments and all, for editing; a Zwift workout as its TOML form.
             let catalog = try await ProgramCatalog(storeOptions)
             let stored = try await catalog.store.addProgram(
-                name: program.name, kind: program.kind, text: isZwift ? program.toml : text)
+                name: imported.program.name, kind: imported.program.kind, text: imported.storedText)
             print(stored.id)
         }
     }
@@ -95,15 +90,10 @@ enum ProgramFile {
                 "cannot read \(Format.printable(path, limit: 200)): \(reason). Check the path and that the file is "
                     + "readable. \(outcome)", exitCode: 65)
         }
-        guard data.count <= Program.Limits.largestFile else {
-            throw CLIError(
-                "\(Format.printable(path, limit: 200)) is larger than a program may be (1 MiB); check that it "
-                    + "is a .toml or .zwo file. \(outcome)", exitCode: 65)
+        do {
+            return try ProgramImport.text(of: data, file: path)
+        } catch {
+            throw CLIError("\(error) \(outcome)", exitCode: 65)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(
-                "\(Format.printable(path, limit: 200)) is not UTF-8 text; save it as UTF-8. \(outcome)", exitCode: 65)
-        }
-        return text
     }
 }

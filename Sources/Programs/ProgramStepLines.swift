@@ -1,11 +1,15 @@
 import Foundation
 import HubCore
-import Programs
 
-/// A program's steps as `stayfit programs show` prints them: one a line, a repeat's steps indented below it.
-enum ProgramStepLines {
+/// A program's steps in plain words, as `stayfit programs show` prints them and the web's program page shows them:
+/// one a line, a repeat's steps indented below it.
+///
+/// ```swift
+/// ProgramStepLines.lines(program.steps, ftpWatts: 250)   // ["Warm-up (warm-up): 10:00, 50 to 75 % of FTP …", …]
+/// ```
+public enum ProgramStepLines {
     /// - Parameter ftpWatts: the profile's FTP, to say a share of it in watts too; nil when not set.
-    static func lines(_ steps: [ProgramStep], ftpWatts: Int?, indent: String = "") -> [String] {
+    public static func lines(_ steps: [ProgramStep], ftpWatts: Int?, indent: String = "") -> [String] {
         steps.flatMap { step -> [String] in
             switch step {
             case .exercise(let exercise):
@@ -19,7 +23,7 @@ enum ProgramStepLines {
         }
     }
 
-    static func exerciseLine(_ exercise: Exercise) -> String {
+    public static func exerciseLine(_ exercise: Exercise) -> String {
         var parts = [String]()
         switch exercise.work {
         case .repetitions(let count):
@@ -35,7 +39,7 @@ enum ProgramStepLines {
         return "\(Format.printable(exercise.name, limit: 80)): " + parts.joined(separator: ", ")
     }
 
-    static func intervalLine(_ interval: Interval, ftpWatts: Int?) -> String {
+    public static func intervalLine(_ interval: Interval, ftpWatts: Int?) -> String {
         var parts = [String]()
         switch interval.length {
         case .time(let time): parts.append(Format.clock(time))
@@ -47,7 +51,7 @@ enum ProgramStepLines {
         return "\(Format.printable(interval.name, limit: 80))\(role): " + parts.joined(separator: ", ")
     }
 
-    static func targetParts(_ target: Target, ftpWatts: Int?) -> [String] {
+    public static func targetParts(_ target: Target, ftpWatts: Int?) -> [String] {
         var parts = [String]()
         func watts(_ percent: Double) -> String {
             ftpWatts.map { " (\(Int((Double($0) * percent / 100).rounded())) W)" } ?? ""

@@ -14,6 +14,7 @@ extension HubStore: ProfileSource {}
 extension HubStore: ProgramShelf {}
 extension HubStore: ProgramStepLog {}
 extension HubStore: FoodLedger {}
+extension HubStore: FoodDiary {}
 
 extension HubStore: PeopleRoster {
     public func roster() async throws -> (names: [String], current: String?) {
@@ -43,4 +44,6 @@ extension HubStore: GoalStore {}
 
 extension HubStore: WorkoutHistory {}
 
-extension HubStoreError: StoreWriteError {}
+extension HubStoreError: StoreWriteError {
+    public var refusal: String? { isRefused || isNotFound ? description : nil }
+}

@@ -39,6 +39,8 @@ import Testing
             ["name": "sam", "csrf": "tok"], roster: fixture.store, bus: bus, csrfToken: "tok")
         #expect(outcome == .redirect(to: "/people"))
         #expect(try await fixture.store.currentPerson()?.name == "Sam")
+        // A message after it, so that a choice never published fails here instead of waiting for ever.
+        bus.publish(ChoosePerson(.next))
         var messages = chosen.makeAsyncIterator()
         #expect(await messages.next() == ChoosePerson(.named("Sam")))
         let page = try await PeoplePage.render(roster: fixture.store, csrfToken: "tok")

@@ -16,6 +16,7 @@ enum PeoplePage {
         async throws -> WebPage
     {
         let people = try await roster.people()
+        let next = try await roster.nextPersonName()
         var body = "<h1>People</h1>"
         if people.isEmpty {
             body += HistoryMarkup.paragraph(
@@ -24,9 +25,11 @@ enum PeoplePage {
             body += "<ul class=\"people\">"
             for person in people {
                 body += "<li><span class=\"name\">\(HTMLText.escape(person.name))</span>"
-                if person.isCurrent {
+                // While someone trains, their workout stays theirs to the end: the one chosen works out next.
+                if person.name == next {
                     body += " <strong class=\"next\">working out next</strong>"
                 } else {
+                    if person.isCurrent { body += " <strong class=\"now\">working out now</strong>" }
                     body +=
                         PeopleMarkup.postForm("/people/choose", csrfToken: csrfToken, className: "choose")
                         + PeopleMarkup.hidden("name", person.name)

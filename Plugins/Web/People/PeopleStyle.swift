@@ -19,6 +19,7 @@ enum PeopleStyle {
             padding: 0.6rem 0; border-bottom: 1px solid #ddd; }
         ul.people .name { font-size: 1.2rem; flex: 1; }
         strong.next { color: #2e7d32; }
+        strong.now { color: #1565c0; }
         p.food { margin: 0; flex-basis: 100%; }
         p.food .name { font-weight: 600; }
         .per, .favourite { color: #555; font-size: 0.95rem; }

@@ -13,6 +13,9 @@ public protocol PeopleRoster: Sendable {
     /// Adds a person (`stayfit people add`); the store checks the name and refuses (``StoreWriteError/refusal``) an
     /// empty one, one too long, one with control characters or another person's, writing nothing.
     func addPerson(named name: String, profile: Profile?, at date: Date) async throws -> Person
+    /// Whose the next workout is: the person chosen last (`stayfit people use`, the console's `person`), else the
+    /// first; nil with nobody. Differs from the current person only while another's workout is being recorded.
+    func nextPersonName() async throws -> String?
     /// Makes the person called `name` the one the hub records for (`stayfit people use`); `isCurrent` is false
     /// while another's workout is being recorded (they are next). Refuses (``StoreWriteError/refusal``) a name
     /// nobody has.

@@ -47,6 +47,20 @@ import Testing
         #expect(page.body.contains("<span class=\"name\">Sam</span> <strong class=\"next\">working out next</strong>"))
     }
 
+    @Test func duringAWorkoutItsPersonWorksOutNowAndTheOneChosenNext() async throws {
+        let fixture = try await PeopleFixture()
+        _ = try await fixture.store.startWorkout(at: PeopleFixture.noon, goal: nil)
+        let bus = MessageBus()
+        let outcome = try await PeoplePage.choose(["name": "Sam"], roster: fixture.store, bus: bus, csrfToken: "t")
+        #expect(outcome == .redirect(to: "/people"))
+        // Alex's workout stays Alex's to the end, as after `stayfit people use Sam`.
+        #expect(try await fixture.store.currentPerson()?.name == "Alex")
+        let page = try await PeoplePage.render(roster: fixture.store, csrfToken: "t")
+        #expect(page.body.contains("<span class=\"name\">Alex</span> <strong class=\"now\">working out now</strong>"))
+        #expect(
+            page.body.contains("<span class=\"name\">Sam</span> <strong class=\"next\">working out next</strong></li>"))
+    }
+
     @Test func choosingTheSameAsTheCommandLineLeavesTheSameStore() async throws {
         let web = try await PeopleFixture()
         let cli = try await PeopleFixture()

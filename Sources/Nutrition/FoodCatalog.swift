@@ -24,6 +24,19 @@ public struct FoodCatalog: Sendable {
         return FoodSearch.search(query, in: own + FoodTable.shared.foods, favourites: first, eaten: eaten, limit: limit)
     }
 
+    /// The foods the person logs without searching: their own, their favourites and the ones they ate in the last
+    /// 90 days, favourites and the most eaten first (as ``search(_:limit:)`` ranks them), then by name.
+    public func usual(limit: Int = 10) -> [Food] {
+        let first = favourites.union(own.map { $0.name.lowercased() })
+        let rank = { (food: Food) in
+            let key = food.name.lowercased()
+            return (first.contains(key) ? 1_000_000 : 0) + (eaten[key] ?? 0)
+        }
+        var seen = Set<String>()
+        return (own + FoodTable.shared.foods).filter { rank($0) > 0 && seen.insert($0.name.lowercased()).inserted }
+            .sorted { (rank($0), $1.name) > (rank($1), $0.name) }.prefix(limit).map { $0 }
+    }
+
     /// The food `query` names: exactly (case aside), else the best match.
     public func food(named query: String) -> Food? {
         let wanted = query.lowercased()

@@ -27,21 +27,23 @@ enum FoodPage {
             + "<form class=\"search\" method=\"get\" action=\"/food\"><label>Food "
             + "<input type=\"search\" name=\"q\" value=\"\(HTMLText.escape(text))\" autocomplete=\"off\"></label>"
             + "<button type=\"submit\">Search</button></form>"
+        let catalog = try await FoodCatalog(store: diary, now: now)
+        let row = { (food: Food) in
+            item(food, favourite: catalog.favourites.contains(food.name.lowercased()), meal: meal, csrfToken: csrfToken)
+        }
         if !text.isEmpty {
-            let catalog = try await FoodCatalog(store: diary, now: now)
             let found = catalog.search(text, limit: matches)
             if found.isEmpty {
                 body += HistoryMarkup.paragraph(
                     "No food matches. Try fewer letters, or log a number of kcal below.", className: "empty")
             } else {
-                body +=
-                    "<ul class=\"foods\">"
-                    + found.map {
-                        item(
-                            $0, favourite: catalog.favourites.contains($0.name.lowercased()), meal: meal,
-                            csrfToken: csrfToken)
-                    }
-                    .joined() + "</ul>"
+                body += "<ul class=\"foods\">" + found.map(row).joined() + "</ul>"
+            }
+        } else {
+            // Before anything is typed, what the person usually eats: one tap from the page to the log.
+            let usual = catalog.usual(limit: matches)
+            if !usual.isEmpty {
+                body += "<h2>Your usual foods</h2><ul class=\"foods\">" + usual.map(row).joined() + "</ul>"
             }
         }
         body +=

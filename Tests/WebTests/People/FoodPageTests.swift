@@ -41,6 +41,23 @@ import Testing
         #expect(!page.body.contains("<option value=\"dinner\" selected>"))
     }
 
+    @Test func beforeASearchTheUsualFoodsAreOfferedFavouritesAndMostEatenFirst() async throws {
+        let fixture = try await PeopleFixture()
+        let empty = try await FoodPage.render(query: [:], diary: fixture.store, csrfToken: "t", now: Self.morning)
+        #expect(!empty.body.contains("Your usual foods") && Self.matches(empty).isEmpty)
+        try await fixture.store.setFavouriteFood("porridge (oatmeal), cooked with skim milk", true)
+        for food in ["banana, raw", "apple, raw", "apple, raw"] {
+            #expect(
+                try await FoodPage.add(["food": food], diary: fixture.store, csrfToken: "t", now: Self.morning)
+                    == .redirect(to: "/today"))
+        }
+        // A plain number of kcal is no food to offer again.
+        _ = try await FoodPage.add(["kcal": "350"], diary: fixture.store, csrfToken: "t", now: Self.morning)
+        let page = try await FoodPage.render(query: ["q": " "], diary: fixture.store, csrfToken: "t", now: Self.morning)
+        #expect(page.body.contains("<h2>Your usual foods</h2>"))
+        #expect(Self.matches(page) == ["porridge (oatmeal), cooked with skim milk", "apple, raw", "banana, raw"])
+    }
+
     @Test func theMealChosenFollowsTheTimeOfDay() async throws {
         let fixture = try await PeopleFixture()
         let evening = LocalTime.date(year: 2026, month: 11, day: 27, hour: 19)

@@ -82,7 +82,9 @@ enum TodayPage {
                     "<li><span class=\"entry\">\(HTMLText.escape("\(entry.food)\(amount): \(entry.kilocalories) kcal"))"
                     + "</span>"
                     + PeopleMarkup.postForm("/food/\(entry.id)/remove", csrfToken: csrfToken, className: "remove")
-                    + "<button type=\"submit\">Remove</button></form></li>"
+                    // Named for a screen reader, which would otherwise hear a list of "Remove".
+                    + "<button type=\"submit\" aria-label=\"\(HTMLText.escape("Remove \(entry.food)"))\">Remove</button>"
+                    + "</form></li>"
             }
             html += "</ul>"
         }

@@ -61,8 +61,8 @@ import Testing
         #expect(
             page.body.contains(
                 "<form class=\"remove\" method=\"post\" action=\"/food/\(banana.id)/remove\">"
-                    + "<input type=\"hidden\" name=\"csrf\" value=\"tok\"><button type=\"submit\">Remove</button></form>"
-            ))
+                    + "<input type=\"hidden\" name=\"csrf\" value=\"tok\">"
+                    + "<button type=\"submit\" aria-label=\"Remove banana, raw\">Remove</button></form>"))
         #expect(try await TodayPage.remove(id: "\(banana.id)", diary: fixture.store) == .redirect(to: "/today"))
         #expect(try await fixture.store.foodEntries(from: "2026-11-27", through: "2026-11-27") == [entries[1]])
         // Gone already, never there, or not a number: nothing to remove.

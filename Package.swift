@@ -50,9 +50,9 @@ let package = Package(
         .target(
             name: "Programs", dependencies: ["HubCore", "Records", .product(name: "TOMLKit", package: "TOMLKit")],
             exclude: ["README.md"]),
-        // Food and the day's energy budget: the food table and its search, Mifflin–St Jeor, weight goals; pure, on
-        // Records.
-        .target(name: "Nutrition", dependencies: ["Records"]),
+        // Food and the day's energy budget: the food table and its search, Mifflin–St Jeor, weight goals, and the checks
+        // of what is logged (shared by the command line and the web); pure, on Records and the core's words.
+        .target(name: "Nutrition", dependencies: ["Records", "HubCore"]),
         // Reports and pictures: statistics, splits, zones and plots; pure Swift, no database.
         .target(name: "Reports", dependencies: ["HubCore"]),
         .target(
@@ -146,7 +146,8 @@ let package = Package(
             exclude: ["README.md"]),
         .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
         // The hub's own web app: pages rendered on the hub from the store's narrow views (Records/Access).
-        .target(name: "Web", dependencies: ["HubCore", "Reports", "Records", "Programs"], path: "Plugins/Web"),
+        .target(
+            name: "Web", dependencies: ["HubCore", "Reports", "Records", "Programs", "Nutrition"], path: "Plugins/Web"),
 
         // MARK: - Executables
         .executableTarget(
@@ -267,6 +268,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "HubCore", "HubTestKit", "HubStore", "WorkoutFiles", "PictureTestKit", "BlueZTestKit",
+                "Nutrition",
             ]
         ),
         .testTarget(

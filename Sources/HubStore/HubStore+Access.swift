@@ -1,3 +1,4 @@
+import GRDB
 import Records
 
 // The narrow views of the store that the hub's parts are given (see Sources/Records/Access): the store is each of
@@ -15,11 +16,25 @@ extension HubStore: ProgramShelf {}
 extension HubStore: ProgramStore {}
 extension HubStore: ProgramStepLog {}
 extension HubStore: FoodLedger {}
+extension HubStore: FoodDiary {}
 
 extension HubStore: PeopleRoster {
     public func roster() async throws -> (names: [String], current: String?) {
         let people = try await people()
         return (people.map(\.name), people.first(where: \.isCurrent)?.name)
+    }
+
+    public func nextPersonName() async throws -> String? {
+        try await read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT name FROM people WHERE id = COALESCE(
+                        (SELECT people.id FROM people JOIN settings ON settings.value = people.id
+                         WHERE settings.name = 'current_person_id'),
+                        (SELECT min(id) FROM people))
+                    """)
+        }
     }
 
     public func choosePerson(named name: String) async throws -> String? {
@@ -44,4 +59,6 @@ extension HubStore: GoalStore {}
 
 extension HubStore: WorkoutHistory {}
 
-extension HubStoreError: StoreWriteError {}
+extension HubStoreError: StoreWriteError {
+    public var refusal: String? { isRefused || isNotFound ? description : nil }
+}

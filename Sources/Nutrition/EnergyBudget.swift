@@ -167,10 +167,14 @@ public enum WeightGoal: Sendable, Equatable {
 public struct NutritionError: Error, Sendable, Equatable, CustomStringConvertible {
     public var problem: String
     public var fix: String
+    /// Something was left out or given together that cannot be (no food named, kcal with grams): a usage mistake
+    /// (the command line's exit status 64) rather than a bad value (65).
+    public var isUsage: Bool
 
-    public init(_ problem: String, fix: String) {
+    public init(_ problem: String, fix: String, isUsage: Bool = false) {
         self.problem = problem
         self.fix = fix
+        self.isUsage = isUsage
     }
 
     public var description: String { "\(problem). \(fix)" }

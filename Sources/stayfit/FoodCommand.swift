@@ -37,70 +37,19 @@ struct FoodCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let now = Date()
-                let chosenMeal =
-                    try meal.map { try Meal(parsing: $0) }
-                    ?? Meal.likely(atHour: Calendar.current.component(.hour, from: now))
                 let store = try await personOption.openStore(storeOptions)
-                let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else {
-                    throw CLIError(
-                        "say what you ate: stayfit food add banana, or stayfit food add 350 kcal", exitCode: 64)
-                }
+                let request = FoodLogRequest(
+                    text: words.joined(separator: " "), grams: grams, portion: portion, meal: meal)
                 let entry: FoodEntry
-                if Self.plainKilocalories(text) == nil, Self.looksLikeKilocalories(text) {
-                    throw CLIError(
-                        "\(Format.printable(text, limit: 30)) is not what a meal gives: give 0 to 20000 kcal",
-                        exitCode: 65)
-                }
-                if let kilocalories = Self.plainKilocalories(text) {
-                    guard grams == nil, portion == nil else {
-                        throw CLIError("a plain number of kcal takes no --grams or --portion", exitCode: 64)
-                    }
-                    entry = FoodEntry(
-                        eatenAt: now, day: "\(CalendarDay(local: now))", meal: chosenMeal.rawValue,
-                        food: "\(kilocalories) kcal",
-                        grams: nil, kilocalories: kilocalories)
-                } else {
-                    let catalog = try await FoodCatalog(store: store, now: now)
-                    guard let food = catalog.food(named: text) else {
-                        throw CLIError(
-                            "no food called \(Format.printable(text, limit: 60)); look with: stayfit food search WORDS, "
-                                + "or add your own: stayfit food new NAME --kcal N", exitCode: 65)
-                    }
-                    let amount: Amount =
-                        if let grams { .grams(grams) } else if let portion {
-                            try Amount(portion: portion)
-                        } else if let first = food.portions.first {
-                            .grams(first.grams)
-                        } else { .grams(100) }
-                    let weight = try amount.grams(of: food)
-                    let share = weight / 100
-                    entry = FoodEntry(
-                        eatenAt: now, day: "\(CalendarDay(local: now))", meal: chosenMeal.rawValue, food: food.name,
-                        grams: weight,
-                        kilocalories: food.kilocalories(grams: weight), proteinGrams: food.proteinPer100Grams * share,
-                        carbohydrateGrams: food.carbohydratePer100Grams * share, fatGrams: food.fatPer100Grams * share)
-                }
+                do {
+                    entry = try request.entry(in: try await FoodCatalog(store: store, now: now), at: now)
+                } catch let error as NutritionError where error.isUsage { throw CLIError("\(error)", exitCode: 64) }
                 let stored = try await store.logFood(entry)
                 let amount = stored.grams.map { " (\(Format.grams($0)))" } ?? ""
                 print(
                     "Logged \(stored.food)\(amount) for \(stored.meal): \(stored.kilocalories) kcal. Entry \(stored.id)."
                 )
             }
-        }
-
-        /// Whether `text` is a number and "kcal" ("-5 kcal", "1e9 kcal"), in range or not.
-        static func looksLikeKilocalories(_ text: String) -> Bool {
-            let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
-            return compact.hasSuffix("kcal") && Double(compact.dropLast(4)) != nil
-        }
-
-        /// 350 from "350 kcal" or "350kcal"; nil for anything else. At most 20,000: a day's eating, not a typo's.
-        static func plainKilocalories(_ text: String) -> Int? {
-            let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
-            guard compact.hasSuffix("kcal"), let value = Int(compact.dropLast(4)), (0...20_000).contains(value)
-            else { return nil }
-            return value
         }
     }
 

@@ -72,7 +72,7 @@ struct TodayCommand: AsyncParsableCommand {
                 print("  Target   unknown: it needs your birth date, gender, height and weight (stayfit profile set)")
                 return
             }
-            let working = Self.working(target, level: energy.activity, goal: energy.goal)
+            let working = target.working(level: energy.activity, goal: energy.goal)
             print("  Target   \(Self.kcal(target.kilocalories))  \(working)")
             print("  Left     \(Self.kcal(target.kilocalories - eaten))")
             let grams = MacronutrientTargets(
@@ -80,19 +80,6 @@ struct TodayCommand: AsyncParsableCommand {
             for line in Self.macronutrientLines(entries, targets: grams) { print(line) }
             print(target.left(afterEating: eaten))
         }
-    }
-
-    /// "= 1,624 basal × 1.2 (sedentary) + 450 workouts − 550 to lose 0.5 kg a week", and the floor when it holds.
-    static func working(_ target: DailyTarget, level: ActivityLevel, goal: WeightGoal) -> String {
-        var text = "= \(target.basalKilocalories) basal × \(level.factor) (\(level.rawValue))"
-        if target.workoutKilocalories > 0 { text += " + \(target.workoutKilocalories) from workouts" }
-        switch goal {
-        case .maintain: break
-        case .lose(let rate): text += " − \(target.goalKilocalories) to lose \(rate) kg a week"
-        case .gain(let rate): text += " + \(-target.goalKilocalories) to gain \(rate) kg a week"
-        }
-        if target.heldAtFloor { text += "; held at \(target.kilocalories), the least the hub plans for" }
-        return text
     }
 
     /// "  Protein        42 g of  98 g", and the same for carbohydrate and fat: what the day's entries gave against
@@ -146,17 +133,7 @@ struct WeightCommand: AsyncParsableCommand {
             let store = try await personOption.openStore(storeOptions)
             let now = Date()
             if let kilograms {
-                guard kilograms.isFinite, (20...400).contains(kilograms) else {
-                    throw CLIError(
-                        "\(Format.printable("\(kilograms)", limit: 20)) kg is not a weight: give 20 to 400 kg",
-                        exitCode: 65)
-                }
-                try await store.logWeight(
-                    WeightEntry(measuredAt: now, day: "\(CalendarDay(local: now))", kilograms: kilograms))
-                if var profile = try await store.profile() {
-                    profile.weightKilograms = kilograms
-                    try await store.saveProfile(profile)
-                }
+                try await WeightLog.log(kilograms, at: now, in: store)
                 print("Logged \(Format.fixed(kilograms, decimals: 1)) kg.")
             }
             let weighings = try await store.weights(since: now.addingTimeInterval(-90 * 86_400))

@@ -17,4 +17,7 @@ public protocol StoreWriteError: Error {
     var isInputOutput: Bool { get }
     /// Another connection holds the write lock; it is free again in a moment.
     var isBusy: Bool { get }
+    /// What the store refused to write and why, in words for the person (a name taken, nobody by that name), with
+    /// nothing written; nil for a failure of the store itself.
+    var refusal: String? { get }
 }

@@ -1,42 +1,51 @@
 import Foundation
 import HubCore
-import HubStore
-import Nutrition
 import Records
 
 /// The foods a person can log: their own first (by name), then the shipped table, searched with their favourites
-/// and most eaten first.
-struct FoodCatalog {
-    let store: HubStore
-    let own: [Food]
-    let favourites: Set<String>
-    let eaten: [String: Int]
+/// and most eaten first. `stayfit food` and the web's food pages find foods through it alike.
+public struct FoodCatalog: Sendable {
+    public let own: [Food]
+    public let favourites: Set<String>
+    public let eaten: [String: Int]
 
     /// How far back "most eaten" looks.
-    static let usageWindow: TimeInterval = 90 * 86_400
+    public static let usageWindow: TimeInterval = 90 * 86_400
 
-    init(store: HubStore, now: Date = Date()) async throws {
-        self.store = store
+    public init(store: any FoodDiary, now: Date = Date()) async throws {
         own = try await store.ownFoods().compactMap { try? Self.food($0) }
         favourites = try await store.favouriteFoods()
         eaten = try await store.foodUsage(since: now.addingTimeInterval(-Self.usageWindow))
     }
 
     /// Best first: the person's own foods and favourites before the rest.
-    func search(_ query: String, limit: Int = 10) -> [Food] {
+    public func search(_ query: String, limit: Int = 10) -> [Food] {
         let first = favourites.union(own.map { $0.name.lowercased() })
         return FoodSearch.search(query, in: own + FoodTable.shared.foods, favourites: first, eaten: eaten, limit: limit)
     }
 
+    /// The foods the person logs without searching: their own, their favourites and the ones they ate in the last
+    /// 90 days, favourites and the most eaten first (as ``search(_:limit:)`` ranks them), then by name.
+    public func usual(limit: Int = 10) -> [Food] {
+        let first = favourites.union(own.map { $0.name.lowercased() })
+        let rank = { (food: Food) in
+            let key = food.name.lowercased()
+            return (first.contains(key) ? 1_000_000 : 0) + (eaten[key] ?? 0)
+        }
+        var seen = Set<String>()
+        return (own + FoodTable.shared.foods).filter { rank($0) > 0 && seen.insert($0.name.lowercased()).inserted }
+            .sorted { (rank($0), $1.name) > (rank($1), $0.name) }.prefix(limit).map { $0 }
+    }
+
     /// The food `query` names: exactly (case aside), else the best match.
-    func food(named query: String) -> Food? {
+    public func food(named query: String) -> Food? {
         let wanted = query.lowercased()
         return own.first { $0.name.lowercased() == wanted }
             ?? FoodTable.shared.foods.first { $0.name.lowercased() == wanted } ?? search(query, limit: 1).first
     }
 
     /// A stored own food as the search takes it.
-    static func food(_ stored: OwnFood) throws -> Food {
+    public static func food(_ stored: OwnFood) throws -> Food {
         let portions: [Food.Portion] = stored.portions.split(separator: ";").compactMap { text in
             let parts = text.split(separator: "=")
             guard parts.count == 2, let grams = Double(parts[1]) else { return nil }
@@ -49,14 +58,7 @@ struct FoodCatalog {
     }
 
     /// "1 slice (32 g), 1 cup (45 g)".
-    static func portions(of food: Food) -> String {
+    public static func portions(of food: Food) -> String {
         food.portions.map { "\($0.label) (\(Format.grams($0.grams)))" }.joined(separator: ", ")
-    }
-}
-
-extension Format {
-    /// "32 g", "22.5 g".
-    static func grams(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) g" : "\(Format.fixed(value, decimals: 1)) g"
     }
 }

@@ -17,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Spelled as swift-service-lifecycle and swift-async-algorithms spell it, so it stays one package.
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        // The web app's HTTP server. No traits: the hub reads its own configuration, and Foundation's essentials do.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Hummingbird's own: NIOPosix for the web app's single event-loop thread, HTTPTypes for its header names.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: - Core
@@ -106,6 +111,9 @@ let package = Package(
         .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary", "Threading"]),
         // dlopen for those two.
         .target(name: "SharedLibrary"),
+        // libxcrypt (<crypt.h>): yescrypt password hashes, the scheme /etc/shadow uses, for the web app's password.
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        .target(name: "Crypt", dependencies: ["CCrypt", "Threading"]),
         // A thread of its own for blocking work (the store writer, eSpeak NG, a reload, a socket's handshake): no
         // dependency, so that the wrappers use the same one as the core.
         .target(name: "Threading"),
@@ -145,6 +153,15 @@ let package = Package(
             name: "CaloriesLeft", dependencies: ["HubCore", "Nutrition"], path: "Plugins/CaloriesLeft",
             exclude: ["README.md"]),
         .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
+        // The hub's own web app: the live dashboard and the phone's remote, behind a password.
+        .target(
+            name: "Web",
+            dependencies: [
+                "HubCore", "Crypt", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Plugins/Web", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -153,7 +170,7 @@ let package = Package(
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
                 "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts", "Nutrition",
-                "CaloriesLeft", "People",
+                "CaloriesLeft", "People", "Web", "Crypt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -259,6 +276,7 @@ let package = Package(
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "HubCore", "HubTestKit", "HubStore"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "Crypt", "HubCore", "HubTestKit", "BlueZTestKit"]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

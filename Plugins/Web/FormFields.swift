@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// The fields of an `application/x-www-form-urlencoded` body (`password=…&csrf=…`), decoded.
 struct FormFields: Sendable, Equatable {
@@ -20,8 +21,12 @@ struct FormFields: Sendable, Equatable {
     ///
     /// - Throws: `HTTPError(.contentTooLarge)` for a longer body: a 413, never a crash.
     static func read(_ request: inout Request) async throws -> FormFields {
-        let buffer = try await request.collectBody(upTo: WebLimits.formBytes)
-        return FormFields(String(buffer: buffer))
+        do {
+            return FormFields(String(buffer: try await request.collectBody(upTo: WebLimits.formBytes)))
+        } catch is NIOTooManyBytesError {
+            // What a body already in memory throws; a streamed one throws the 413 itself.
+            throw HTTPError(.contentTooLarge)
+        }
     }
 
     private static func decode(_ text: Substring) -> String? {

@@ -13,7 +13,7 @@ enum LoginRoutes {
             {
                 return WebResponse.redirect(to: "/")
             }
-            return form(app: app)
+            return form(request, app: app)
         }
         router.post("/login") { request, context in
             try await logIn(request, context: context, app: app)
@@ -26,11 +26,15 @@ enum LoginRoutes {
         }
     }
 
-    /// The form, with a fresh token in it and in a cookie: a login posted from another site carries neither.
+    /// The form, with a token in it and in a cookie: a login posted from another site carries neither.
+    ///
+    /// The browser's token is kept while it has one: a second request for the form (the favicon, sent to the login
+    /// too, or another tab) must not put a new one in the cookie under the form already shown.
     private static func form(
-        app: WebApp, problem: String? = nil, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]
+        _ request: Request, app: WebApp, problem: String? = nil, status: HTTPResponse.Status = .ok,
+        headers extra: HTTPFields = [:]
     ) -> Response {
-        let token = RandomToken.make()
+        let token = WebCookies.value(WebCookies.login, in: request) ?? RandomToken.make()
         var headers = extra
         headers.append(
             HTTPField(
@@ -46,18 +50,20 @@ enum LoginRoutes {
         guard let sent = fields["csrf"], let expected = WebCookies.value(WebCookies.login, in: request),
             ConstantTime.equal(sent, expected)
         else {
-            return form(app: app, problem: "That form had expired. Try again.", status: .forbidden)
+            return form(request, app: app, problem: "That form had expired. Try again.", status: .forbidden)
         }
         let client = context.clientAddress
         // Refused before the password is looked at: a right one among many wrong ones waits like the rest.
         if let wait = app.limiter.wait(for: client, now: app.now()) {
-            return tooMany(wait: wait, app: app)
+            return tooMany(request, wait: wait, app: app)
         }
         guard let hash = try await app.passwords.webPasswordHash() else { return WebResponse.redirect(to: "/login") }
         guard let password = fields["password"], await PasswordHash.matches(password, hash) else {
             app.logger.notice("wrong web password", metadata: ["client": "\(client)"])
-            if let wait = app.limiter.failed(client, now: app.now()) { return tooMany(wait: wait, app: app) }
-            return form(app: app, problem: "Wrong password.", status: .unauthorized)
+            if let wait = app.limiter.failed(client, now: app.now()) {
+                return tooMany(request, wait: wait, app: app)
+            }
+            return form(request, app: app, problem: "Wrong password.", status: .unauthorized)
         }
         app.limiter.succeeded(client)
         let session = app.sessions.open(passwordHash: hash, now: app.now())
@@ -73,12 +79,13 @@ enum LoginRoutes {
         return WebResponse.redirect(to: "/", headers: headers)
     }
 
-    private static func tooMany(wait: Duration, app: WebApp) -> Response {
+    private static func tooMany(_ request: Request, wait: Duration, app: WebApp) -> Response {
         let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
         var headers = HTTPFields()
         headers[.retryAfter] = String(seconds)
         return form(
-            app: app, problem: "Too many wrong passwords. Wait \(Format.counted(seconds, "second")) and try again.",
+            request, app: app,
+            problem: "Too many wrong passwords. Wait \(Format.counted(seconds, "second")) and try again.",
             status: .tooManyRequests, headers: headers)
     }
 }

@@ -8,9 +8,21 @@ extension StaticFiles {
         (function () {
           const csrf = document.querySelector('meta[name="csrf-token"]').content;
           const byId = (id) => document.getElementById(id);
+          const figure = (text) => (text === null || text === undefined || text === "" ? "--" : String(text));
+          // A figure in big type and its unit smaller beside it: "5:12" "/km", "142" "bpm".
           const show = (id, text) => {
-            byId(id).textContent = text === null || text === undefined || text === "" ? "--" : String(text);
+            const value = figure(text);
+            const space = value.indexOf(" ");
+            const element = byId(id);
+            element.replaceChildren(document.createTextNode(space > 0 ? value.slice(0, space) : value));
+            if (space > 0) {
+              const unit = document.createElement("span");
+              unit.className = "unit";
+              unit.textContent = value.slice(space + 1);
+              element.append(" ", unit);
+            }
           };
+          const showText = (id, text) => { byId(id).textContent = figure(text); };
           const stateWords = {
             idle: "No workout under way", running: "Running", paused: "Paused", finished: "Finished"
           };
@@ -57,11 +69,11 @@ extension StaticFiles {
             goal: (g) => show("goal-value", g.percent + " %"),
             step: (s) => {
               step = s;
-              show("step-value", s.number + " of " + s.count + ": " + s.text);
+              showText("step-value", s.number + " of " + s.count + ": " + s.text);
               showCountdown();
             },
-            "program-finished": () => { step = null; show("step-value", null); showCountdown(); },
-            music: (m) => show("music-value", m.text),
+            "program-finished": () => { step = null; showText("step-value", null); showCountdown(); },
+            music: (m) => showText("music-value", m.text),
             person: (p) => { byId("person").textContent = p.name; },
             said: (s) => {
               byId("said").textContent = s.text;

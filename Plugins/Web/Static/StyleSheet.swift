@@ -28,15 +28,17 @@ extension StaticFiles {
         .person { font-size: clamp(1.2rem, 2.5vw, 2rem); margin: 0; color: var(--muted); }
         .connection { margin: 0 0 0 auto; color: var(--muted); }
         .connection[data-connected="false"] { color: var(--zone5); }
-        .tiles { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); }
+        .tiles { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); }
         .tile { background: var(--tile); border-radius: 1rem; padding: 1rem 1.2rem; }
         .tile h2 { margin: 0; font-size: clamp(1rem, 1.6vw, 1.5rem); font-weight: 600; color: var(--muted); }
         .tile .value {
-          margin: 0.2rem 0 0; font-size: clamp(2.6rem, 6vw, 6.5rem); font-weight: 700;
-          font-variant-numeric: tabular-nums; line-height: 1.1; overflow-wrap: anywhere;
+          margin: 0.2rem 0 0; font-size: clamp(2.6rem, 5.5vw, 7rem); font-weight: 700;
+          font-variant-numeric: tabular-nums; line-height: 1.1; white-space: nowrap; overflow: hidden;
+          text-overflow: ellipsis;
         }
+        .value .unit { font-size: 0.4em; font-weight: 600; color: var(--muted); }
         .wide { margin-top: 1rem; }
-        .wide .value { font-size: clamp(1.4rem, 3vw, 3rem); }
+        .wide .value { font-size: clamp(1.4rem, 3vw, 3rem); white-space: normal; overflow-wrap: anywhere; }
         .countdown { margin: 0.3rem 0 0; font-size: clamp(2rem, 4vw, 4.5rem); font-weight: 700; color: var(--accent); }
         #heart-rate[data-zone="1"] .value { color: var(--zone1); }
         #heart-rate[data-zone="2"] .value { color: var(--zone2); }
@@ -62,7 +64,7 @@ extension StaticFiles {
         .problem { color: var(--zone5); font-weight: 600; }
         @media (max-width: 600px) {
           main { padding: 0.6rem; }
-          .tiles { grid-template-columns: 1fr 1fr; gap: 0.6rem; }
+          .tiles { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.6rem; }
           .tile { padding: 0.7rem; }
           .tile .value { font-size: 2.2rem; }
         }

@@ -1,0 +1,107 @@
+import BlueZTestKit
+import Foundation
+import GPSTestKit
+import HubTestKit
+import Testing
+
+/// The web app of the real `stayfit` binary, driven by a real browser (headless Chromium through Selenium) and by
+/// an attacker's plain requests: `WebApp/web_app_check.py` in the tests' venv.
+@Suite struct WebAppTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let python = here.appendingPathComponent("../../.build/test-venv/bin/python").standardized.path
+    static let script = here.appendingPathComponent("WebApp/web_app_check.py").path
+    /// Where the screenshots are kept for a person to look at: `live-390x844.png`, `live-1920x1080.png`.
+    static let artifacts = here.appendingPathComponent("../../.build/test-artifacts/web").standardized.path
+
+    @Test func aPasswordTooShortOrEmptyIsRefusedAndNothingIsStored() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        for input in ["", "seven77"] {
+            let result = try await StayfitProcess.run(["web", "password", "--data-dir", data], input: input)
+            #expect(result.status == 65)
+            #expect(result.error.contains("at least 8 characters"))
+        }
+        #expect(try await scratch.store().webPasswordHash() == nil)
+        let set = try await StayfitProcess.run(["web", "password", "--data-dir", data], input: "long enough")
+        #expect(set.status == 0)
+        let hash = try #require(try await scratch.store().webPasswordHash())
+        #expect(hash.hasPrefix("$y$") && !hash.contains("long enough"))
+    }
+
+    @Test func aBrowserLogsInWatchesAndPausesAndEveryOtherWayInIsRefused() async throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.python) else {
+            Issue.record("no Python venv at \(Self.python): run scripts/test-venv")
+            return
+        }
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
+        where !FileManager.default.isExecutableFile(atPath: tool) {
+            Issue.record("no \(tool): run scripts/install-deps (Debian's chromium and chromium-driver)")
+            return
+        }
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let password = "correct horse battery staple"
+        let setPassword = try await StayfitProcess.run(["web", "password", "--data-dir", data], input: password)
+        #expect(setPassword.status == 0, "\(setPassword.error)")
+        let port = try GPSFake.freePort()
+        let config = try scratch.write(
+            "stayfit.toml",
+            """
+            [plugins.simulator]
+            minutes = 60
+            when-done = "idle"
+            workout = "auto"
+            [plugins.console]
+            mode = "lines"
+            progress-every-seconds = 0
+            [plugins.web]
+            listen = "127.0.0.1:\(port)"
+
+            """)
+        // The hub's console to a file the checker reads: it sees the hub itself pause, not only the page.
+        let hubOutput = scratch.path("hub-output.txt")
+        let outputFile = open(hubOutput, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(outputFile >= 0)
+        let hub: StayfitProcess
+        do {
+            defer { close(outputFile) }
+            hub = try StayfitProcess(
+                ["run", "--simulate", "--speed", "10", "--config", config, "--data-dir", data],
+                standardOutput: outputFile)
+        }
+        try await hub.waitForLog("Server started and listening on 127.0.0.1:\(port)")
+
+        let checkerOutput = scratch.path("checker.txt")
+        let output = open(checkerOutput, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(output >= 0)
+        let checker: ChildProcess
+        do {
+            defer { close(output) }
+            checker = try ChildProcess.spawn(
+                Self.python,
+                [
+                    Self.script, "http://127.0.0.1:\(port)", password, StayfitProcess.binary.path, data, hubOutput,
+                    Self.artifacts,
+                ], stdout: output, stderrPath: scratch.path("checker-errors.txt"))
+        }
+        let status = try await checker.exitCode(within: .seconds(600))
+        if status == nil { checker.stop() }
+        let said = (try? String(contentsOfFile: checkerOutput, encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: scratch.path("checker-errors.txt"), encoding: .utf8)) ?? ""
+        #expect(status == 0, "the web checks:\n\(said)\n\(errors)\nhub log:\n\(hub.standardError)")
+        #expect(said.contains("all web checks passed"))
+
+        hub.signal(SIGTERM)
+        #expect(try await hub.waitForExit() == 0)
+        // Never in the log: the passwords, the session keys, the CSRF tokens the checker saw.
+        let tokens = said.split(separator: "\n").filter { $0.hasPrefix("TOKEN ") }.map { String($0.dropFirst(6)) }
+        #expect(tokens.count >= 3)
+        let log = hub.standardError + ((try? String(contentsOfFile: hubOutput, encoding: .utf8)) ?? "")
+        for secret in [password, "a new one, changed while the hub runs"] + tokens {
+            #expect(!log.contains(secret), "the hub's output holds a secret")
+        }
+        for size in ["390x844", "1920x1080"] {
+            #expect(FileManager.default.fileExists(atPath: Self.artifacts + "/live-\(size).png"))
+        }
+    }
+}

@@ -17,6 +17,8 @@ struct WebCommand: AsyncParsableCommand {
                 at once, and every browser logged in with the old one must log in again.
                 """)
         @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Leave a password set before as it is (scripts/install sets one only on a first install).")
+        var keepExisting = false
 
         /// Long enough that a guess a second, which is what the login allows after a few, takes years.
         static let shortest = 8
@@ -25,6 +27,9 @@ struct WebCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
+                if keepExisting, try await storeOptions.openStore().webPasswordHash() != nil {
+                    return print("A web password was set before: kept.")
+                }
                 let password = try Self.readPassword()
                 if let problem = Self.problem(with: password) { throw CLIError(problem, exitCode: 65) }
                 let hash: String

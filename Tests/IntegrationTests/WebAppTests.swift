@@ -26,6 +26,11 @@ import Testing
         #expect(set.status == 0)
         let hash = try #require(try await scratch.store().webPasswordHash())
         #expect(hash.hasPrefix("$y$") && !hash.contains("long enough"))
+        // What scripts/install runs on a reinstall: the password set before stays.
+        let kept = try await StayfitProcess.run(
+            ["web", "password", "--keep-existing", "--data-dir", data], input: "another password")
+        #expect(kept.status == 0 && kept.output.contains("kept"), "\(kept.error)")
+        #expect(try await scratch.store().webPasswordHash() == hash)
     }
 
     @Test func aBrowserLogsInWatchesAndPausesAndEveryOtherWayInIsRefused() async throws {
@@ -43,6 +48,8 @@ import Testing
         let password = "correct horse battery staple"
         let setPassword = try await StayfitProcess.run(["web", "password", "--data-dir", data], input: password)
         #expect(setPassword.status == 0, "\(setPassword.error)")
+        // A birth date: the heart-rate tile then has its zone's colour.
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
         let port = try GPSFake.freePort()
         let config = try scratch.write(
             "stayfit.toml",

@@ -160,6 +160,8 @@ def browser_checks():
         wait_until(lambda: text("time-value") not in (first, "--"), "the time tile changes")
         wait_until(lambda: text("energy-value") != "--", "the energy tile is filled")
         wait_until(lambda: text("heart-rate-value").endswith("bpm"), "the heart-rate tile is filled")
+        wait_until(lambda: driver.find_element(By.ID, "heart-rate").get_attribute("data-zone") in list("12345"),
+                   "the heart-rate tile has its zone (the profile's birth date gives the maximum)")
         wait_until(lambda: driver.find_element(By.ID, "state").get_attribute("data-state") == "running",
                    "the page says the workout runs")
 

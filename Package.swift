@@ -278,7 +278,15 @@ let package = Package(
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "Records"]),
         .testTarget(name: "CaloriesLeftTests", dependencies: ["CaloriesLeft", "HubCore", "HubTestKit"]),
         .testTarget(name: "PeopleTests", dependencies: ["People", "HubCore", "HubTestKit", "HubStore"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "Crypt", "HubCore", "HubTestKit", "BlueZTestKit"]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "Crypt", "HubCore", "HubTestKit", "BlueZTestKit", "GPSTestKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// straight from the bus as Server-Sent Events; its buttons publish what the hub's buttons publish.
 public struct WebPlugin: Plugin {
     public static let id: PluginID = "web"
-    public static let capabilities: PluginCapabilities = []
+    /// A front end: on shutdown it stops after the workout engine, so an open page still shows the workout finished.
+    public static let capabilities: PluginCapabilities = [.presentsToPerson]
 
     private enum Event: Sendable {
         case progress(WorkoutProgress)

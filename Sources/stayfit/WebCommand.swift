@@ -41,11 +41,15 @@ struct WebCommand: AsyncParsableCommand {
 
         /// What is wrong with `password`, or nil.
         static func problem(with password: String) -> String? {
-            if password.isEmpty { return "No password given: type one (at least \(shortest) characters)." }
-            if password.count < shortest {
-                return "That password is too short: use at least \(shortest) characters."
+            if password.isEmpty {
+                return "No password given: type one (at least \(Format.counted(shortest, "character")))."
             }
-            if password.utf8.count > longest { return "That password is too long: \(longest) bytes at most." }
+            if password.count < shortest {
+                return "That password is too short: use at least \(Format.counted(shortest, "character"))."
+            }
+            if password.utf8.count > longest {
+                return "That password is too long: \(Format.counted(longest, "byte")) at most."
+            }
             return nil
         }
 

@@ -33,6 +33,60 @@ import Testing
         #expect(try await scratch.store().webPasswordHash() == hash)
     }
 
+    @Test func aHubWithoutAPasswordServesOnlyHowToSetOne() async throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.python) else {
+            Issue.record("no Python venv at \(Self.python): run scripts/test-venv")
+            return
+        }
+        let scratch = try Scratch()
+        let port = try GPSFake.freePort()
+        let config = try scratch.write("stayfit.toml", "[plugins.web]\nlisten = \"127.0.0.1:\(port)\"\n")
+        let hub = try StayfitProcess(["run", "--config", config, "--data-dir", scratch.path("data")])
+        try await hub.waitForLog("Server started and listening on 127.0.0.1:\(port)")
+        // Each answer: its status, and whether it says how to set the password.
+        let script = """
+            import http.client, sys
+            for method, path in [("GET", "/"), ("GET", "/login"), ("GET", "/live/events"), ("POST", "/login"),
+                                 ("POST", "/control/lap"), ("GET", "/static/live.js")]:
+                connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=30)
+                connection.request(method, path, body=b"password=x" if method == "POST" else None)
+                answer = connection.getresponse()
+                print(method, path, answer.status, b"stayfit web password" in answer.read())
+            """
+        let said = try await Self.runPython(script, arguments: ["\(port)"], in: scratch)
+        #expect(
+            said == """
+                GET / 503 True
+                GET /login 503 True
+                GET /live/events 503 True
+                POST /login 403 False
+                POST /control/lap 403 False
+                GET /static/live.js 200 False
+
+                """)
+        hub.signal(SIGTERM)
+        #expect(try await hub.waitForExit() == 0)
+    }
+
+    /// Runs `script` with the venv's Python; what it printed.
+    static func runPython(_ script: String, arguments: [String], in scratch: borrowing Scratch) async throws -> String {
+        let scriptPath = try scratch.write("script.py", script)
+        let outputPath = scratch.path("script.txt")
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(output >= 0)
+        let child: ChildProcess
+        do {
+            defer { close(output) }
+            child = try ChildProcess.spawn(
+                python, [scriptPath] + arguments, stdout: output, stderrPath: scratch.path("script-errors.txt"))
+        }
+        let status = try await child.exitCode(within: TestDeadline.hang)
+        if status == nil { child.stop() }
+        let errors = (try? String(contentsOfFile: scratch.path("script-errors.txt"), encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(errors)")
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
     @Test func aBrowserLogsInWatchesAndPausesAndEveryOtherWayInIsRefused() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.python) else {
             Issue.record("no Python venv at \(Self.python): run scripts/test-venv")

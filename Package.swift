@@ -17,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Spelled as swift-service-lifecycle and swift-async-algorithms spell it, so it stays one package.
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        // The web app's HTTP server. No traits: the hub reads its own configuration, and Foundation's essentials do.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Hummingbird's own: NIOPosix for the web app's single event-loop thread, HTTPTypes for its header names.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: - Core
@@ -106,6 +111,9 @@ let package = Package(
         .target(name: "EspeakNG", dependencies: ["CEspeakNG", "SharedLibrary", "Threading"]),
         // dlopen for those two.
         .target(name: "SharedLibrary"),
+        // libxcrypt (<crypt.h>): yescrypt password hashes, the scheme /etc/shadow uses, for the web app's password.
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        .target(name: "Crypt", dependencies: ["CCrypt", "Threading"]),
         // A thread of its own for blocking work (the store writer, eSpeak NG, a reload, a socket's handshake): no
         // dependency, so that the wrappers use the same one as the core.
         .target(name: "Threading"),
@@ -145,9 +153,17 @@ let package = Package(
             name: "CaloriesLeft", dependencies: ["HubCore", "Nutrition"], path: "Plugins/CaloriesLeft",
             exclude: ["README.md"]),
         .target(name: "People", dependencies: ["HubCore"], path: "Plugins/People", exclude: ["README.md"]),
-        // The hub's own web app: pages rendered on the hub from the store's narrow views (Records/Access).
+        // The hub's own web app: the live dashboard and the phone's remote, history, programs, people and food, behind
+        // a password; pages rendered on the hub from the store's narrow views (Records/Access).
         .target(
-            name: "Web", dependencies: ["HubCore", "Reports", "Records", "Programs", "Nutrition"], path: "Plugins/Web"),
+            name: "Web",
+            dependencies: [
+                "HubCore", "Reports", "Records", "Programs", "Nutrition", "Crypt",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Plugins/Web", exclude: ["README.md"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -156,7 +172,7 @@ let package = Package(
                 "HubCore", "HubStore", "Simulator", "Console", "HeartRate", "Reminders", "Buttons", "Music", "MPV",
                 "VoiceCoach", "Reports", "Location", "Positioning", "WorkoutFiles", "HeartRateLog", "Status", "Share",
                 "Goals", "FitnessSensors", "BluetoothSensors", "Programs", "GuidedWorkouts", "Nutrition",
-                "CaloriesLeft", "People",
+                "CaloriesLeft", "People", "Web", "Crypt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -243,7 +259,9 @@ let package = Package(
             dependencies: [
                 "stayfit", "HubCore", "HubStore", "HubTestKit", "BlueZTestKit", "GPSTestKit", "Music", "AudioTestKit",
                 "PictureTestKit",
-            ]),
+            ],
+            // The web app's browser and attacker checks, run with the tests' venv.
+            exclude: ["WebApp"]),
         .testTarget(name: "EspeakNGTests", dependencies: ["EspeakNG"]),
         .testTarget(name: "VoiceCoachTests", dependencies: ["VoiceCoach", "EspeakNG", "HubCore", "HubTestKit"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "HubTestKit", "PictureTestKit"]),
@@ -267,10 +285,13 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "Web", "HubCore", "HubTestKit", "HubStore", "WorkoutFiles", "PictureTestKit", "BlueZTestKit",
-                "Nutrition",
-            ]
-        ),
+                "Web", "Crypt", "HubCore", "HubTestKit", "HubStore", "WorkoutFiles", "PictureTestKit", "BlueZTestKit",
+                "GPSTestKit", "Nutrition",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "WorkoutFilesTests", dependencies: ["WorkoutFiles", "HubTestKit", "BlueZTestKit"],
             exclude: ["Schemas", "Checkers"]),

@@ -91,10 +91,12 @@ struct ProgramSession: Sendable {
         for output in outputs {
             switch output {
             case .stepStarted(let number, let count, let text):
+                let length: Duration? =
+                    if case .time(let time) = current.steps[number - 1].length { time } else { nil }
                 messages.append(
                     ProgramStepStarted(
                         program: current.program.name, number: number, count: count, text: text,
-                        endsWhenDone: current.steps[number - 1].length == .done))
+                        endsWhenDone: current.steps[number - 1].length == .done, length: length))
             case .say(let text): messages.append(Announcement(text))
             case .target(let target): messages.append(MachineTarget(target, origin: .program))
             case .finished:

@@ -15,6 +15,7 @@ import Share
 import Simulator
 import Status
 import VoiceCoach
+import Web
 
 /// Every plugin the hub can load, in start order. Listed explicitly: Swift has no side-effect registration.
 let pluginRegistry = PluginRegistry([
@@ -40,4 +41,6 @@ let pluginRegistry = PluginRegistry([
     PeoplePlugin.self,
     // After the workout engine's finish: says what is left to eat today.
     CaloriesLeftPlugin.self,
+    // Off unless `[plugins.web]` is there: the live page and the phone's remote.
+    WebPlugin.self,
 ])

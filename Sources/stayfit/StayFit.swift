@@ -14,6 +14,7 @@ struct StayFit: AsyncParsableCommand {
             DevicesCommand.self, GPSCommand.self, ProgramsCommand.self, TodayCommand.self, FoodCommand.self,
             WeightCommand.self,
             ButtonsCommand.self, AudioCommand.self, RemindersCommand.self, ResetCommand.self, SetupCommand.self,
+            WebCommand.self,
         ])
 
     /// Usage errors that the argument parser reports (an unknown option, a missing argument) begin as every other

@@ -150,4 +150,19 @@ struct TestLibrary: ProgramLibrary {
             try await expectNext(events, "say No program under way.")
         }
     }
+
+    @Test func aTimedStepCarriesItsLengthForTheWebAppsCountDown() async throws {
+        let context = PluginContext.test(storage: (), clock: ManualClock())
+        let plugin = GuidedWorkoutsPlugin(
+            configuration: .init(ftpWatts: 200), context: context, library: TestLibrary())
+        let steps = context.bus.inbox(of: ProgramStepStarted.self, subscriber: "test")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await plugin.run() }
+            defer { group.cancelAll() }
+            context.bus.publish(ChooseProgram(.named("two-hard")))
+            context.bus.publish(state(.running, from: .idle))
+            let step = try await steps.next()
+            #expect(step.number == 1 && step.length == .seconds(20) && !step.endsWhenDone)
+        }
+    }
 }

@@ -71,6 +71,11 @@ import Testing
         let written = try String(contentsOfFile: root + "/etc/stayfit/stayfit.toml", encoding: .utf8)
         #expect(written.hasPrefix("# StayFit Hub's configuration, written by `stayfit setup`"), "\(written)")
         #expect(written.contains("\n# [plugins.heart-rate]\n"), "\(written)")
+        // The web app is on, and its password is set once the service has made its data directory.
+        #expect(written.contains("\n[plugins.web]\nlisten = \"0.0.0.0:8080\"\n"), "\(written)")
+        #expect(
+            first.output.contains("would run: runuser -u hub -- stayfit web password --keep-existing"),
+            "\(first.output)")
         #expect(first.output.contains("Found: no Bluetooth adapter;"), "\(first.output)")
         #expect(
             FileManager.default.contentsEqual(

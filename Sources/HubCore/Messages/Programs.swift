@@ -40,8 +40,14 @@ public struct ProgramStepStarted: BusMessage, Equatable {
     public var text: String
     /// It ends only when the person says so (`done`, or a button's): a set of repetitions.
     public var endsWhenDone: Bool
+    /// How long the step lasts when it ends by time (of the program's time, pauses not counted), for a count-down;
+    /// nil for a set of repetitions or a distance.
+    public var length: Duration?
 
-    public init(program: String, number: Int, count: Int, text: String, endsWhenDone: Bool = false) {
+    public init(
+        program: String, number: Int, count: Int, text: String, endsWhenDone: Bool = false, length: Duration? = nil
+    ) {
+        self.length = length
         self.program = program
         self.number = number
         self.count = count

@@ -1,0 +1,32 @@
+import HubCore
+import Logging
+
+/// What every route of the web app shares: the password's store, who is logged in, the login limiter, the live
+/// feed and the bus.
+struct WebApp: Sendable {
+    let passwords: any WebPasswordStore
+    let sessions: SessionBook
+    let limiter: LoginLimiter
+    let feed: LiveFeed
+    let bus: MessageBus
+    /// Never given a password, a token or a cookie.
+    let logger: Logger
+    /// Whether the hub is served over TLS: the session cookie is then marked `Secure`.
+    let secure: Bool
+    /// Monotonic time for idle sessions and login waits (a test's own instants in the unit tests).
+    let now: @Sendable () -> ContinuousClock.Instant
+
+    init(
+        passwords: any WebPasswordStore, sessionIdle: Duration, bus: MessageBus, logger: Logger, secure: Bool = false,
+        limiter: LoginLimiter = LoginLimiter(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.passwords = passwords
+        self.sessions = SessionBook(idleLimit: sessionIdle)
+        self.limiter = limiter
+        self.feed = LiveFeed(bus: bus)
+        self.bus = bus
+        self.logger = logger
+        self.secure = secure
+        self.now = now
+    }
+}

@@ -1,0 +1,32 @@
+import Hummingbird
+import NIOCore
+
+/// What a route knows of its request besides the request: who asks (the session the gate found) and from where.
+struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+    /// Set by `SessionGate` for every route but `/login` and `/static/…`: a route behind it always has one.
+    var session: WebSession?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    /// Uploads (a GPX file) are the largest bodies the app takes; forms read far less (`WebLimits.formBytes`).
+    var maxUploadSize: Int { WebLimits.uploadBytes }
+
+    /// The token this session's forms carry in their `csrf` field.
+    var csrfToken: String { session?.csrfToken ?? "" }
+
+    /// The address logins are counted against (the client's IP, without its port).
+    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+}
+
+/// How much a request may send.
+enum WebLimits {
+    /// A whole request body: an upload.
+    static let uploadBytes = 5 * 1024 * 1024
+    /// A form (login, a control): a few fields.
+    static let formBytes = 16 * 1024
+}

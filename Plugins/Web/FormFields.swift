@@ -17,12 +17,13 @@ struct FormFields: Sendable, Equatable {
         }
     }
 
-    /// The request's form, at most `WebLimits.formBytes` of it.
+    /// The request's form, at most `limit` bytes of it: `WebLimits.formBytes` before a login,
+    /// `WebLimits.signedInFormBytes` behind one.
     ///
     /// - Throws: `HTTPError(.contentTooLarge)` for a longer body: a 413, never a crash.
-    static func read(_ request: inout Request) async throws -> FormFields {
+    static func read(_ request: inout Request, limit: Int = WebLimits.signedInFormBytes) async throws -> FormFields {
         do {
-            return FormFields(String(buffer: try await request.collectBody(upTo: WebLimits.formBytes)))
+            return FormFields(String(buffer: try await request.collectBody(upTo: limit)))
         } catch is NIOTooManyBytesError {
             // What a body already in memory throws; a streamed one throws the 413 itself.
             throw HTTPError(.contentTooLarge)

@@ -9,6 +9,8 @@ struct WebApp: Sendable {
     let limiter: LoginLimiter
     let feed: LiveFeed
     let bus: MessageBus
+    /// The store's views the pages read and change.
+    let stores: WebStores
     /// Never given a password, a token or a cookie.
     let logger: Logger
     /// Whether the hub is served over TLS: the session cookie is then marked `Secure`.
@@ -17,7 +19,8 @@ struct WebApp: Sendable {
     let now: @Sendable () -> ContinuousClock.Instant
 
     init(
-        passwords: any WebPasswordStore, sessionIdle: Duration, bus: MessageBus, logger: Logger, secure: Bool = false,
+        passwords: any WebPasswordStore, sessionIdle: Duration, bus: MessageBus, stores: WebStores = WebStores(),
+        logger: Logger, secure: Bool = false,
         limiter: LoginLimiter = LoginLimiter(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.passwords = passwords
@@ -25,6 +28,7 @@ struct WebApp: Sendable {
         self.limiter = limiter
         self.feed = LiveFeed(bus: bus)
         self.bus = bus
+        self.stores = stores
         self.logger = logger
         self.secure = secure
         self.now = now

@@ -27,6 +27,9 @@ struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
 enum WebLimits {
     /// A whole request body: an upload.
     static let uploadBytes = 5 * 1024 * 1024
-    /// A form (login, a control): a few fields.
+    /// A form before the login (the login itself): a few fields.
     static let formBytes = 16 * 1024
+    /// A form of someone logged in: the program editor's text box holds a whole program file (at most 1 MiB, which
+    /// URL encoding can make three times as long).
+    static let signedInFormBytes = 3 * 1024 * 1024
 }

@@ -1,7 +1,12 @@
 /// The whole document around a `WebPage`: head, style sheet, navigation and scripts. Pages write only their main.
 enum PageLayout {
     /// The links at the top of every page but the login; a page of the app adds itself here.
-    static let navigation: [(path: String, title: String)] = [("/", "Live")]
+    static let navigation: [(path: String, title: String)] = [
+        ("/", "Live"), ("/history", "History"), ("/stats", "Statistics"), ("/heart-rate", "Heart rate"),
+        ("/programs", "Programs"), ("/today", "Today"), ("/food", "Food"), ("/people", "People"),
+    ]
+    /// Every page's style sheets: the app's own and each group of pages' (small, and checked again each time).
+    static let styleSheets = ["web.css", "history.css", "people.css", "programs.css"]
 
     /// - Parameters:
     ///   - csrfToken: the session's, for the logout form and for scripts (`<meta name="csrf-token">`); nil on a page
@@ -16,9 +21,9 @@ enum PageLayout {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · StayFit Hub</title>
-            <link rel="stylesheet" href="/static/web.css">
 
             """
+        for sheet in styleSheets { head += "<link rel=\"stylesheet\" href=\"/static/\(sheet)\">\n" }
         if let csrfToken { head += "<meta name=\"csrf-token\" content=\"\(HTMLText.escape(csrfToken))\">\n" }
         for script in scripts { head += "<script src=\"/static/\(HTMLText.escape(script))\" defer></script>\n" }
         head += "</head>\n<body>\n"

@@ -15,9 +15,10 @@ enum ProgramImportPage {
             + HistoryMarkup.paragraph(
                 "A program file (.toml) or a Zwift workout (.zwo). It is checked first; a file with a mistake is "
                     + "not stored, and the message says where the mistake is.")
-            + "<form class=\"program-import\" method=\"post\" action=\"/programs/import\" "
-            + "enctype=\"multipart/form-data\">"
-            + "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrfToken))\">"
+            // upload.js sends the file's bytes with the session's token in a header; the page needs it.
+            + "<noscript><p>Importing needs JavaScript in the browser; or use stayfit programs import FILE on the "
+            + "hub.</p></noscript>"
+            + "<form class=\"program-import\" method=\"post\" action=\"/programs/import\">"
             + "<label for=\"program-file\">File</label>"
             + "<input id=\"program-file\" type=\"file\" name=\"file\" accept=\".zwo,.toml\" required>"
             + "<button type=\"submit\">Import</button></form>"

@@ -21,7 +21,11 @@ enum WebRoutes {
     }
 
     /// The app's other pages (history, statistics …): each a renderer returning a `WebPage`.
-    private static func addPages(to router: Router<WebRequestContext>, app: WebApp) {}
+    private static func addPages(to router: Router<WebRequestContext>, app: WebApp) {
+        HistoryRoutes.add(to: router, stores: app.stores)
+        PeopleRoutes.add(to: router, stores: app.stores, bus: app.bus)
+        ProgramRoutes.add(to: router, stores: app.stores, bus: app.bus)
+    }
 }
 
 extension Router<WebRequestContext> {

@@ -8,6 +8,10 @@ enum StaticFiles {
     static let files: [String: (contentType: String, text: String)] = [
         "web.css": ("text/css; charset=utf-8", styleSheet),
         "live.js": ("text/javascript; charset=utf-8", liveScript),
+        "upload.js": ("text/javascript; charset=utf-8", uploadScript),
+        "history.css": ("text/css; charset=utf-8", HistoryStyle.css),
+        "people.css": ("text/css; charset=utf-8", PeopleStyle.css),
+        "programs.css": ("text/css; charset=utf-8", ProgramsStyle.css),
     ]
 
     static func add(to router: Router<WebRequestContext>) {

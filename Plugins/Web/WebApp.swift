@@ -9,6 +9,8 @@ struct WebApp: Sendable {
     let limiter: LoginLimiter
     let feed: LiveFeed
     let bus: MessageBus
+    /// The plugin's context: a page reads the store through it (`try app.hub.store((any WorkoutLog).self)`).
+    let hub: PluginContext
     /// Never given a password, a token or a cookie.
     let logger: Logger
     /// Whether the hub is served over TLS: the session cookie is then marked `Secure`.
@@ -17,15 +19,16 @@ struct WebApp: Sendable {
     let now: @Sendable () -> ContinuousClock.Instant
 
     init(
-        passwords: any WebPasswordStore, sessionIdle: Duration, bus: MessageBus, logger: Logger, secure: Bool = false,
+        passwords: any WebPasswordStore, sessionIdle: Duration, hub: PluginContext, secure: Bool = false,
         limiter: LoginLimiter = LoginLimiter(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.passwords = passwords
         self.sessions = SessionBook(idleLimit: sessionIdle)
         self.limiter = limiter
-        self.feed = LiveFeed(bus: bus)
-        self.bus = bus
-        self.logger = logger
+        self.feed = LiveFeed(bus: hub.bus)
+        self.bus = hub.bus
+        self.hub = hub
+        self.logger = hub.logger
         self.secure = secure
         self.now = now
     }

@@ -20,7 +20,9 @@ enum WebRoutes {
         return router
     }
 
-    /// The app's other pages (history, statistics …): each a renderer returning a `WebPage`.
+    /// The app's other pages (history, statistics …): each a renderer returning a `WebPage`, its data read through
+    /// `app.hub.store(_:)` (a narrow view of the store, as every plugin reads it), and a link in
+    /// `PageLayout.navigation`.
     private static func addPages(to router: Router<WebRequestContext>, app: WebApp) {}
 }
 

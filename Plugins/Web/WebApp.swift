@@ -9,7 +9,9 @@ struct WebApp: Sendable {
     let limiter: LoginLimiter
     let feed: LiveFeed
     let bus: MessageBus
-    /// The store's views the pages read and change.
+    /// The plugin's context: a page reads the store through it (`try app.hub.store((any WorkoutLog).self)`).
+    let hub: PluginContext
+    /// The store's views the pages read and change, found once from `hub`.
     let stores: WebStores
     /// Never given a password, a token or a cookie.
     let logger: Logger
@@ -19,17 +21,17 @@ struct WebApp: Sendable {
     let now: @Sendable () -> ContinuousClock.Instant
 
     init(
-        passwords: any WebPasswordStore, sessionIdle: Duration, bus: MessageBus, stores: WebStores = WebStores(),
-        logger: Logger, secure: Bool = false,
+        passwords: any WebPasswordStore, sessionIdle: Duration, hub: PluginContext, secure: Bool = false,
         limiter: LoginLimiter = LoginLimiter(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.passwords = passwords
         self.sessions = SessionBook(idleLimit: sessionIdle)
         self.limiter = limiter
-        self.feed = LiveFeed(bus: bus)
-        self.bus = bus
-        self.stores = stores
-        self.logger = logger
+        self.feed = LiveFeed(bus: hub.bus)
+        self.bus = hub.bus
+        self.hub = hub
+        self.logger = hub.logger
+        self.stores = WebStores(context: hub)
         self.secure = secure
         self.now = now
     }

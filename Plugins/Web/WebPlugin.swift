@@ -55,8 +55,7 @@ public struct WebPlugin: Plugin {
             return
         }
         let app = WebApp(
-            passwords: passwords, sessionIdle: configuration.sessionIdle, bus: context.bus,
-            stores: WebStores(context: context), logger: context.logger)
+            passwords: passwords, sessionIdle: configuration.sessionIdle, hub: context)
         let maximumHeartRate = await maximumHeartRate()
         let address = configuration.listen
         // One thread: a Pi's web app serves a screen and a phone or two, and every thread costs memory.

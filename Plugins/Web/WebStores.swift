@@ -25,14 +25,4 @@ struct WebStores: Sendable {
         units = UnitSystem(context.units)
     }
 
-    /// No store at all: every page says so.
-    init(units: UnitSystem = .metric) {
-        history = nil
-        exporter = nil
-        roster = nil
-        diary = nil
-        programs = nil
-        profile = nil
-        self.units = units
-    }
 }

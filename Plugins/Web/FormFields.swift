@@ -17,12 +17,12 @@ struct FormFields: Sendable, Equatable {
         }
     }
 
-    /// The request's form, at most `limit` bytes of it: `WebLimits.formBytes` before a login,
-    /// `WebLimits.signedInFormBytes` behind one.
+    /// The request's form, at most what its path may hold (`WebLimits.formBytes(forPath:)`).
     ///
     /// - Throws: `HTTPError(.contentTooLarge)` for a longer body: a 413, never a crash.
-    static func read(_ request: inout Request, limit: Int = WebLimits.signedInFormBytes) async throws -> FormFields {
+    static func read(_ request: inout Request) async throws -> FormFields {
         do {
+            let limit = WebLimits.formBytes(forPath: request.uri.path)
             return FormFields(String(buffer: try await request.collectBody(upTo: limit)))
         } catch is NIOTooManyBytesError {
             // What a body already in memory throws; a streamed one throws the 413 itself.

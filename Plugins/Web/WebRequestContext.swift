@@ -29,7 +29,12 @@ enum WebLimits {
     static let uploadBytes = 5 * 1024 * 1024
     /// A form before the login (the login itself): a few fields.
     static let formBytes = 16 * 1024
-    /// A form of someone logged in: the program editor's text box holds a whole program file (at most 1 MiB, which
-    /// URL encoding can make three times as long).
-    static let signedInFormBytes = 3 * 1024 * 1024
+    /// The program editor's form: its text box holds a whole program file (at most 1 MiB, which URL encoding can
+    /// make three times as long).
+    static let programFormBytes = 3 * 1024 * 1024
+
+    /// What a form posted to `path` may hold: the program editor's a whole file, every other a few fields.
+    static func formBytes(forPath path: String) -> Int {
+        path.hasPrefix("/programs/") && path.hasSuffix("/edit") ? programFormBytes : formBytes
+    }
 }

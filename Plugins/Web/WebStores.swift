@@ -24,5 +24,4 @@ struct WebStores: Sendable {
         profile = try? context.store((any ProfileSource).self)
         units = UnitSystem(context.units)
     }
-
 }

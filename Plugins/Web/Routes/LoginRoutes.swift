@@ -46,7 +46,7 @@ enum LoginRoutes {
 
     private static func logIn(_ request: Request, context: WebRequestContext, app: WebApp) async throws -> Response {
         var request = request
-        let fields = try await FormFields.read(&request, limit: WebLimits.formBytes)
+        let fields = try await FormFields.read(&request)
         guard let sent = fields["csrf"], let expected = WebCookies.value(WebCookies.login, in: request),
             ConstantTime.equal(sent, expected)
         else {

@@ -7,8 +7,8 @@ import Hummingbird
 enum CSRFCheck {
     static let headerName = HTTPField.Name.csrfToken
 
-    /// Reads the form when the token is not in the header, at most `WebLimits.signedInFormBytes` of it (413
-    /// beyond; only a logged-in browser gets here), and leaves it in `request` for the route.
+    /// Reads the form when the token is not in the header, at most what its path may hold
+    /// (`WebLimits.formBytes(forPath:)`, 413 beyond), and leaves it in `request` for the route.
     static func passes(_ request: inout Request, token: String) async throws -> Bool {
         if let sent = request.headers[headerName] { return ConstantTime.equal(sent, token) }
         guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true else {

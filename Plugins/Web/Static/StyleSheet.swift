@@ -11,7 +11,8 @@ extension StaticFiles {
           margin: 0; background: var(--background); color: var(--text);
           font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
         }
-        nav { display: flex; gap: 1rem; align-items: center; padding: 0.6rem 1rem; background: var(--tile); }
+        nav { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; padding: 0.6rem 1rem;
+              background: var(--tile); }
         nav a { color: var(--text); text-decoration: none; font-weight: 600; }
         nav .brand { font-weight: 700; color: var(--accent); margin-right: auto; }
         nav form { margin: 0; }

@@ -1,0 +1,165 @@
+"""The web app's pages beyond Live, as a person uses them in a real browser (headless Chromium through Selenium):
+history, a workout's page and its GPX (read back by gpxpy), a program voted on, copied and edited, and a food
+added. Run by WebPagesTests.swift; prints what failed and exits 1, or exits 0.
+
+Arguments: base URL, password, the screenshots' folder. Every wait polls with a deadline; nothing sleeps.
+"""
+import http.client
+import os
+import re
+import sys
+import time
+import urllib.parse
+
+import gpxpy
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+BASE, PASSWORD, ARTIFACTS = sys.argv[1:4]
+DEADLINE = 60
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAILED:", what, flush=True)
+
+
+def wait_until(predicate, what, timeout=DEADLINE):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting until " + what)
+
+
+def path_of(driver):
+    return urllib.parse.urlsplit(driver.current_url).path
+
+
+def download(path, driver):
+    """GET `path` with the browser's session cookie, as the browser's own download would."""
+    cookie = "; ".join("%s=%s" % (c["name"], c["value"]) for c in driver.get_cookies())
+    split = urllib.parse.urlsplit(BASE)
+    connection = http.client.HTTPConnection(split.hostname, split.port, timeout=30)
+    connection.request("GET", path, headers={"Cookie": cookie})
+    answer = connection.getresponse()
+    return answer.status, dict((k.lower(), v) for k, v in answer.getheaders()), answer.read()
+
+
+def main_text(driver):
+    """The page's main text; empty while the browser is between pages (the element it found went stale)."""
+    try:
+        return driver.find_element(By.TAG_NAME, "main").text
+    except Exception:
+        return ""
+
+
+def history_and_gpx(driver):
+    driver.get(BASE + "/history")
+    links = driver.find_elements(By.CSS_SELECTOR, "main a[href^='/workouts/']")
+    check(len(links) >= 1, "the history lists the demo workout")
+    links[0].click()
+    wait_until(lambda: re.fullmatch(r"/workouts/\d+", path_of(driver)), "a workout's page opens")
+    text = main_text(driver)
+    distance = re.search(r"([0-9.]+) km", text)
+    check(distance is not None, "the workout's page shows its distance: %r" % text[:300])
+    pictures = driver.find_elements(By.CSS_SELECTOR, "main img[src$='.svg']")
+    check(pictures and driver.execute_script("return arguments[0].naturalWidth", pictures[0]) > 0,
+          "the workout's picture is drawn")
+    gpx_link = driver.find_element(By.CSS_SELECTOR, "main a[href$='.gpx']").get_attribute("href")
+    status, headers, body = download(urllib.parse.urlsplit(gpx_link).path, driver)
+    check(status == 200 and headers.get("content-disposition", "").startswith("attachment; filename=\"stayfit-"),
+          "the GPX downloads as an attachment: %d %r" % (status, headers.get("content-disposition")))
+    gpx = gpxpy.parse(body.decode("utf-8"))
+    points = [p for track in gpx.tracks for segment in track.segments for p in segment.points]
+    check(len(points) >= 60, "the GPX has the workout's points: %d" % len(points))
+    if distance:
+        kilometres = gpx.length_2d() / 1000
+        check(abs(kilometres - float(distance.group(1))) <= 0.05 * float(distance.group(1)) + 0.02,
+              "the GPX's track is the page's distance: %.2f against %s km" % (kilometres, distance.group(1)))
+    driver.save_screenshot(os.path.join(ARTIFACTS, "workout-390x844.png"))
+
+
+def rating(driver):
+    match = re.search(r"rated ([^\n(]+)\((\d+) votes?\)", main_text(driver))
+    return match and match.group(2)
+
+
+def programs(driver):
+    driver.get(BASE + "/programs")
+    driver.find_element(By.CSS_SELECTOR, "main a[href^='/programs/']:not([href='/programs/import'])").click()
+    wait_until(lambda: path_of(driver).startswith("/programs/") and "Vote up" in main_text(driver),
+               "a program's page opens")
+    program = path_of(driver)
+    before = main_text(driver)
+    driver.find_element(By.XPATH, "//main//button[normalize-space()='Vote up']").click()
+    wait_until(lambda: path_of(driver) == program and main_text(driver) != before, "the vote changes the page")
+    check(main_text(driver) != before, "a vote up shows on the program's page")
+
+    driver.find_element(By.XPATH, "//main//button[normalize-space()='Copy']").click()
+    wait_until(lambda: path_of(driver).endswith("/edit"), "the copy opens in the editor")
+    editor = driver.find_element(By.ID, "program-text")
+    text = editor.get_attribute("value")
+    check(re.search(r'^name = ".*"$', text, re.M) is not None, "the editor holds the program file")
+    editor.clear()
+    editor.send_keys(re.sub(r'^name = ".*"$', 'name = "Edited in a browser"', text, count=1, flags=re.M))
+    driver.find_element(By.CSS_SELECTOR, "form.program-editor button[type=submit]").click()
+    wait_until(lambda: not path_of(driver).endswith("/edit"), "saving leaves the editor")
+    check("Edited in a browser" in main_text(driver), "the saved name shows on the program's page")
+
+    # A mistake is refused with the CLI's message, and the text typed stays in the box.
+    driver.get(BASE + path_of(driver) + "/edit")
+    editor = driver.find_element(By.ID, "program-text")
+    editor.clear()
+    editor.send_keys('name = "Broken"\nkind = "yoga"\n')
+    driver.find_element(By.CSS_SELECTOR, "form.program-editor button[type=submit]").click()
+    wait_until(lambda: "yoga" in main_text(driver), "a refused edit says why")
+    check("kind" in main_text(driver), "the refusal names the key: %r" % main_text(driver)[:300])
+
+
+def food(driver):
+    driver.get(BASE + "/food?q=banan")
+    first = driver.find_element(By.CSS_SELECTOR, "main ul.foods > li")
+    name = first.find_element(By.CSS_SELECTOR, ".name").text
+    first.find_element(By.CSS_SELECTOR, "form.add button[type=submit]").click()
+    wait_until(lambda: path_of(driver) == "/today", "adding a food leads to today")
+    check(name.split(",")[0].lower() in main_text(driver).lower(),
+          "today's log shows the food added: %r in %r" % (name, main_text(driver)[:400]))
+    driver.save_screenshot(os.path.join(ARTIFACTS, "today-390x844.png"))
+
+
+def main():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=390,844", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    try:
+        driver.get(BASE + "/login")
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
+        wait_until(lambda: path_of(driver) == "/", "the login leads to the live page")
+        for part in (history_and_gpx, programs, food):
+            try:
+                part(driver)
+            except AssertionError as error:
+                check(False, "%s: %s" % (part.__name__, error))
+            except Exception as error:  # a missing element, say: the part failed, the others still run
+                check(False, "%s: %s: %s" % (part.__name__, type(error).__name__, str(error).splitlines()[0]))
+    finally:
+        driver.quit()
+    if failures:
+        print("%d checks failed" % len(failures), flush=True)
+        sys.exit(1)
+    print("all page checks passed", flush=True)
+
+
+main()

@@ -88,15 +88,7 @@ import Testing
     }
 
     @Test func aBrowserLogsInWatchesAndPausesAndEveryOtherWayInIsRefused() async throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.python) else {
-            Issue.record("no Python venv at \(Self.python): run scripts/test-venv")
-            return
-        }
-        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
-        where !FileManager.default.isExecutableFile(atPath: tool) {
-            Issue.record("no \(tool): run scripts/install-deps (Debian's chromium and chromium-driver)")
-            return
-        }
+        guard BrowserCheck.browserIsInstalled() else { return }
         let scratch = try Scratch()
         let data = scratch.path("data")
         let password = "correct horse battery staple"
@@ -132,24 +124,13 @@ import Testing
         }
         try await hub.waitForLog("Server started and listening on 127.0.0.1:\(port)")
 
-        let checkerOutput = scratch.path("checker.txt")
-        let output = open(checkerOutput, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        try #require(output >= 0)
-        let checker: ChildProcess
-        do {
-            defer { close(output) }
-            checker = try ChildProcess.spawn(
-                Self.python,
-                [
-                    Self.script, "http://127.0.0.1:\(port)", password, StayfitProcess.binary.path, data, hubOutput,
-                    Self.artifacts,
-                ], stdout: output, stderrPath: scratch.path("checker-errors.txt"))
-        }
-        let status = try await checker.exitCode(within: .seconds(600))
-        if status == nil { checker.stop() }
-        let said = (try? String(contentsOfFile: checkerOutput, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: scratch.path("checker-errors.txt"), encoding: .utf8)) ?? ""
-        #expect(status == 0, "the web checks:\n\(said)\n\(errors)\nhub log:\n\(hub.standardError)")
+        let check = try await BrowserCheck.run(
+            Self.script,
+            arguments: [
+                "http://127.0.0.1:\(port)", password, StayfitProcess.binary.path, data, hubOutput, Self.artifacts,
+            ], in: scratch)
+        let said = check.said
+        #expect(check.status == 0, "the web checks:\n\(said)\n\(check.errors)\nhub log:\n\(hub.standardError)")
         #expect(said.contains("all web checks passed"))
 
         hub.signal(SIGTERM)

@@ -11,15 +11,7 @@ import Testing
     static let script = WebAppTests.here.appendingPathComponent("WebApp/web_pages_check.py").path
 
     @Test func aPersonReadsTheHistoryDownloadsAGPXEditsAProgramAndLogsAFood() async throws {
-        guard FileManager.default.isExecutableFile(atPath: WebAppTests.python) else {
-            Issue.record("no Python venv at \(WebAppTests.python): run scripts/test-venv")
-            return
-        }
-        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
-        where !FileManager.default.isExecutableFile(atPath: tool) {
-            Issue.record("no \(tool): run scripts/install-deps (Debian's chromium and chromium-driver)")
-            return
-        }
+        guard BrowserCheck.browserIsInstalled() else { return }
         let scratch = try Scratch()
         let data = scratch.path("data")
         let password = "correct horse battery staple"
@@ -41,22 +33,11 @@ import Testing
         let hub = try StayfitProcess(["run", "--simulate", "--config", config, "--data-dir", data])
         try await hub.waitForLog("Server started and listening on 127.0.0.1:\(port)")
 
-        let checkerOutput = scratch.path("checker.txt")
-        let output = open(checkerOutput, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        try #require(output >= 0)
-        let checker: ChildProcess
-        do {
-            defer { close(output) }
-            checker = try ChildProcess.spawn(
-                WebAppTests.python, [Self.script, "http://127.0.0.1:\(port)", password, WebAppTests.artifacts],
-                stdout: output, stderrPath: scratch.path("checker-errors.txt"))
-        }
-        let status = try await checker.exitCode(within: .seconds(300))
-        if status == nil { checker.stop() }
-        let said = (try? String(contentsOfFile: checkerOutput, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: scratch.path("checker-errors.txt"), encoding: .utf8)) ?? ""
-        #expect(status == 0, "\(said)\n\(errors)")
-        #expect(said.contains("all page checks passed"), "\(said)\n\(errors)")
+        let check = try await BrowserCheck.run(
+            Self.script, arguments: ["http://127.0.0.1:\(port)", password, WebAppTests.artifacts], in: scratch,
+            timeout: .seconds(300))
+        #expect(check.status == 0, "\(check.said)\n\(check.errors)\nhub log:\n\(hub.standardError)")
+        #expect(check.said.contains("all page checks passed"), "\(check.said)\n\(check.errors)")
         // The program edited in the browser is in the store, as the CLI lists it.
         let listed = try await StayfitProcess.run(["programs", "list", "--data-dir", data])
         #expect(listed.output.contains("Edited in a browser"), "\(listed.output)\n\(listed.error)")

@@ -31,7 +31,7 @@ public struct FoodLogRequest: Sendable, Equatable {
     public func entry(in catalog: FoodCatalog, at now: Date) throws(NutritionError) -> FoodEntry {
         let chosenMeal =
             if let meal { try Meal(parsing: meal) } else {
-                Meal.likely(atHour: Calendar.current.component(.hour, from: now))
+                Meal.likely(at: now)
             }
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {

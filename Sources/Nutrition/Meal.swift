@@ -1,3 +1,5 @@
+import Foundation
+
 /// The meals of the Fitness App's food log.
 public enum Meal: String, Sendable, CaseIterable, Equatable, Codable {
     case breakfast, lunch, dinner, snack
@@ -11,6 +13,15 @@ public enum Meal: String, Sendable, CaseIterable, Equatable, Codable {
         case 17...21: .dinner
         default: .snack
         }
+    }
+
+    /// The meal of a food eaten at `date`, by its local hour (`localtime_r`, as `CalendarDay(local:)`): not
+    /// Foundation's `Calendar`, which loads ICU into the hub (about 3 MB) for one hour of the day.
+    public static func likely(at date: Date) -> Meal {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return likely(atHour: Int(parts.tm_hour))
     }
 
     /// `breakfast`, `Lunch`, `snacks`.

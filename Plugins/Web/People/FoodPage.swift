@@ -21,7 +21,7 @@ enum FoodPage {
         query: [String: String], diary: any FoodDiary, csrfToken: String, now: Date = Date(), problem: String? = nil
     ) async throws -> WebPage {
         let text = (query["q"] ?? "").trimmingCharacters(in: .whitespaces)
-        let meal = Meal.likely(atHour: Calendar.current.component(.hour, from: now))
+        let meal = Meal.likely(at: now)
         var body =
             "<h1>Add food</h1>" + PeopleMarkup.problem(problem)
             + "<form class=\"search\" method=\"get\" action=\"/food\"><label>Food "

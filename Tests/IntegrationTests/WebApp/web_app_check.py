@@ -10,8 +10,9 @@ import os
 import re
 import subprocess
 import sys
-import time
 import urllib.parse
+
+from checks import check, failures, wait_until
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -22,30 +23,12 @@ BASE, PASSWORD, STAYFIT, DATA, HUB_OUTPUT, ARTIFACTS = sys.argv[1:7]
 HOST = urllib.parse.urlsplit(BASE).hostname
 PORT = urllib.parse.urlsplit(BASE).port
 NEW_PASSWORD = "a new one, changed while the hub runs"
-DEADLINE = 90
-failures = []
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
 }
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what, flush=True)
-
-
-def wait_until(predicate, what, timeout=DEADLINE):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting until " + what)
 
 
 def hub_output():

@@ -8,7 +8,6 @@ import http.client
 import os
 import re
 import sys
-import time
 import urllib.parse
 
 import gpxpy
@@ -17,25 +16,9 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from checks import check, failures, wait_until
+
 BASE, PASSWORD, ARTIFACTS = sys.argv[1:4]
-DEADLINE = 60
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAILED:", what, flush=True)
-
-
-def wait_until(predicate, what, timeout=DEADLINE):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting until " + what)
 
 
 def path_of(driver):

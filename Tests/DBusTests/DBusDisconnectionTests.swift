@@ -10,8 +10,10 @@ import Testing
 @Suite struct DBusDisconnectionTests {
     @Test func killedBusDaemonEndsSignalStreamsAndFailsCallsWithoutExiting() async throws {
         try await withBlueZMock { env in
+            // Longer than any wait here: under a loaded test run the signal below can come seconds late, and a
+            // call that answers before the kill would pass for one the kill failed. The mock's stop ends the sleep.
             try await env.addMockMethod(
-                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(10)")
+                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(3600)")
             try await env.connection.addMatch(
                 "type='signal',interface='org.freedesktop.DBus.Mock',member='MethodCalled'")
             let methodCalls = env.connection.signals(interface: "org.freedesktop.DBus.Mock", member: "MethodCalled")

@@ -70,7 +70,7 @@ import Testing
     @Test func callPastItsTimeoutFailsWithNoReplyWhileOtherCallsGoOn() async throws {
         try await withBlueZMock { env in
             try await env.addMockMethod(
-                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(5)")
+                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(3600)")
             let clock = ContinuousClock()
             let start = clock.now
             async let slow: (error: DBusError?, at: ContinuousClock.Instant) = {
@@ -89,7 +89,7 @@ import Testing
             let answeredAt = clock.now
 
             let (error, failedAt) = try await slow
-            // No Reply (not the mock's late answer at 5 s), and not before the 2 s the call was given.
+            // No Reply (the mock never answers), and not before the 2 s the call was given.
             #expect(error?.name == DBusError.Name.noReply)
             #expect(failedAt - start >= .seconds(2))
             #expect(answeredAt < failedAt)
@@ -99,7 +99,7 @@ import Testing
     @Test func cancellingTheAwaitingTaskFailsTheCallAtOnce() async throws {
         try await withBlueZMock { env in
             try await env.addMockMethod(
-                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(60)")
+                interface: "org.stayfit.Test", name: "Slow", in: "", out: "", code: "import time\ntime.sleep(3600)")
             try await env.connection.addMatch(
                 "type='signal',interface='org.freedesktop.DBus.Mock',member='MethodCalled'")
             let methodCalls = env.connection.signals(interface: "org.freedesktop.DBus.Mock", member: "MethodCalled")
@@ -117,7 +117,7 @@ import Testing
                 group.cancelAll()
                 return try await group.next() ?? nil
             }
-            // The peer works on for a minute, past libdbus's own 25 s timeout: a call that waited for an answer
+            // The peer works on for an hour, past libdbus's own 25 s timeout: a call that waited for an answer
             // would end with the peer's reply or No Reply. Only a call failed by the cancel itself says Cancelled,
             // and without a clock in the test.
             #expect(error?.name == DBusError.Name.cancelled)

@@ -22,6 +22,8 @@ let package = Package(
         // Hummingbird's own: NIOPosix for the web app's single event-loop thread, HTTPTypes for its header names.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Hummingbird's own too: NIOHTTPTypes for the live stream's body parts, written straight to the connection.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: - Core
@@ -162,6 +164,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             path: "Plugins/Web", exclude: ["README.md"]),
 

@@ -21,13 +21,14 @@ struct WebApp: Sendable {
     let now: @Sendable () -> ContinuousClock.Instant
 
     init(
-        passwords: any WebPasswordStore, sessionIdle: Duration, hub: PluginContext, secure: Bool = false,
-        limiter: LoginLimiter = LoginLimiter(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        passwords: any WebPasswordStore, sessionIdle: Duration, hub: PluginContext, feed: LiveFeed = LiveFeed(),
+        secure: Bool = false, limiter: LoginLimiter = LoginLimiter(),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.passwords = passwords
         self.sessions = SessionBook(idleLimit: sessionIdle)
         self.limiter = limiter
-        self.feed = LiveFeed(bus: hub.bus)
+        self.feed = feed
         self.bus = hub.bus
         self.hub = hub
         self.logger = hub.logger

@@ -5,12 +5,15 @@ import NIOCore
 struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    /// The request's connection: the live stream writes its events straight to it (``ChannelSink``).
+    let channel: any Channel
     /// Set by `SessionGate` for every route but `/login` and `/static/…`: a route behind it always has one.
     var session: WebSession?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
     /// Uploads (a GPX file) are the largest bodies the app takes; forms read far less (`WebLimits.formBytes`).

@@ -3,61 +3,79 @@ import Synchronization
 
 /// The live pages open now, and what a page that opens is told first: the latest event of each kind.
 ///
-/// The plugin encodes each bus message once and hands it here; every open page has an inbox of its own, so a page
-/// on a slow phone loses its oldest events without holding up the others or the bus.
+/// Events come from the bus's `publish` (``LiveRelay``) and are written to each page's connection there, under one
+/// lock, so a page gets them in the order they were published and nothing between its first events and the next.
+/// A page whose connection is backed up (a phone that stopped reading) is ended rather than buffered for: its
+/// browser reconnects and is told the latest of each kind again.
 final class LiveFeed: Sendable {
-    /// What a page's stream is given.
-    enum Item: Sendable {
-        case event(LiveEvent)
-        /// Time for a comment line (`: ping`), so that a proxy keeps a quiet stream open.
-        case ping
-        /// The hub is stopping: the stream ends, and the browser reconnects to the next hub.
-        case close
+    private struct Page {
+        let sink: any LiveSink
+        /// Resumes the stream's response, which then ends; called once, by whoever removes the page.
+        let ended: @Sendable () -> Void
     }
 
     private struct State {
         var latest: [String: LiveEvent] = [:]
-        var pages: [UInt64: Inbox<Item>] = [:]
+        var pages: [UInt64: Page] = [:]
         var nextID: UInt64 = 0
         var closed = false
+        /// Pages ended because they could not keep up.
+        var pagesTooSlow = 0
     }
 
     /// The kinds a page that opens is told, in this order.
     static let remembered = ["state", "progress", "goal", "step", "music", "person"]
 
-    private let bus: MessageBus
     private let state = Mutex(State())
 
-    init(bus: MessageBus) { self.bus = bus }
-
-    /// Hands `event` to every open page, and remembers it for the pages that open later.
+    /// Writes `event` to every open page, and remembers it for the pages that open later.
     func publish(_ event: LiveEvent) {
-        let pages = state.withLock { state in
+        let text = event.wireText
+        let tooSlow = state.withLock { state -> [Page] in
             if Self.remembered.contains(event.name) { state.latest[event.name] = event }
             if event.name == "program-finished" { state.latest["step"] = nil }
-            return Array(state.pages.values)
+            var tooSlow: [Page] = []
+            for (id, page) in state.pages where !page.sink.write(text) {
+                state.pages[id] = nil
+                tooSlow.append(page)
+            }
+            state.pagesTooSlow += tooSlow.count
+            return tooSlow
         }
-        for page in pages { page.post(.event(event)) }
+        for page in tooSlow { page.ended() }
     }
 
-    /// A page's stream: its inbox, and what it is told first. Both in one step, so no event falls between them.
-    func open() -> (id: UInt64, inbox: Inbox<Item>, first: [LiveEvent]) {
-        // No routes: the feed posts to it. A page's events are small, and 64 are a minute of seconds and more.
-        let inbox = bus.inbox(of: Item.self, subscriber: "web-live-page", capacity: 64) { _ in }
-        return state.withLock { state in
+    /// Writes a comment line to page `id` (``LiveEvent/pingText``), so that a proxy keeps a quiet stream open.
+    func ping(_ id: UInt64) {
+        let gone = state.withLock { state -> Page? in
+            guard let page = state.pages[id], !page.sink.write(LiveEvent.pingText) else { return nil }
+            state.pages[id] = nil
+            return page
+        }
+        gone?.ended()
+    }
+
+    /// A page's stream: writes `retry` and the latest of each kind to `sink` and adds it, in one step, so no event
+    /// falls between them. `ended` is called once when the page is removed (``close(_:)``, ``closeAll()``, a page
+    /// too slow), at once when the hub is already stopping.
+    func open(_ sink: any LiveSink, ended: @escaping @Sendable () -> Void) -> UInt64 {
+        let (id, added) = state.withLock { state -> (UInt64, Bool) in
             let id = state.nextID
             state.nextID += 1
-            if state.closed {
-                inbox.post(.close)
-            } else {
-                state.pages[id] = inbox
-            }
-            return (id, inbox, Self.remembered.compactMap { state.latest[$0] })
+            guard !state.closed else { return (id, false) }
+            let first = Self.remembered.compactMap { state.latest[$0]?.wireText }.joined()
+            guard sink.write(LiveEvent.retryText + first) else { return (id, false) }
+            state.pages[id] = Page(sink: sink, ended: ended)
+            return (id, true)
         }
+        if !added { ended() }
+        return id
     }
 
-    /// The page went away.
-    func close(_ id: UInt64) { _ = state.withLock { $0.pages.removeValue(forKey: id) } }
+    /// The page went away (its connection closed, or its response was cancelled).
+    func close(_ id: UInt64) {
+        state.withLock { $0.pages.removeValue(forKey: id) }?.ended()
+    }
 
     /// Ends every page's stream, and any opened after: the server can then stop, having no response left open.
     func closeAll() {
@@ -66,8 +84,9 @@ final class LiveFeed: Sendable {
             defer { state.pages.removeAll() }
             return Array(state.pages.values)
         }
-        for page in pages { page.post(.close) }
+        for page in pages { page.ended() }
     }
 
     var openPages: Int { state.withLock { $0.pages.count } }
+    var pagesTooSlow: Int { state.withLock { $0.pagesTooSlow } }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 enum LiveRoutes {
     static func add(to router: Router<WebRequestContext>, app: WebApp) {
         router.page("/", scripts: ["live.js"]) { _, context in LivePage.render(csrfToken: context.csrfToken) }
-        router.get("/live/events") { _, _ in LiveStream.response(feed: app.feed) }
+        router.get("/live/events") { _, context in LiveStream.response(feed: app.feed, channel: context.channel) }
         router.post("/control/{action}") { request, context in
             guard let name = context.parameters.get("action"), let control = WebControl(rawValue: name) else {
                 return WebResponse.text("No such control.", status: .notFound)

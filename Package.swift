@@ -162,9 +162,11 @@ let package = Package(
             dependencies: [
                 "HubCore", "Reports", "Records", "Programs", "Nutrition", "Crypt",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Plugins/Web", exclude: ["README.md"]),
 

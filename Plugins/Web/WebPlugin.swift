@@ -40,14 +40,12 @@ public struct WebPlugin: Plugin {
         let address = configuration.listen
         // One thread: a Pi's web app serves a screen and a phone or two, and every thread costs memory.
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let application = Application(
-            router: WebRoutes.router(app: app),
-            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port)),
-            eventLoopGroupProvider: .shared(loops), logger: context.logger)
         do {
+            let server = try WebServer.service(
+                router: WebRoutes.router(app: app), address: address, loops: loops, logger: context.logger)
             try await withGracefulShutdownHandler {
                 do {
-                    try await application.run()
+                    try await server.run()
                 } catch let error as IOError where error.errnoCode == EADDRINUSE {
                     throw WebError.portInUse(address)
                 } catch let error as IOError {

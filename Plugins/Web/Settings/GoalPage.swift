@@ -10,10 +10,11 @@ enum GoalPage {
         goals: any GoalBook, csrfToken: String, problem: String? = nil, typed: [String: String] = [:]
     ) async throws -> WebPage {
         let goal = try await goals.activeGoal()
+        let stops = try await goals.goalAutoStop()
         var body = "<h1>Goal</h1>"
         if let goal {
             let autoStop =
-                try await goals.goalAutoStop()
+                stops
                 ? "Auto-stop: on (the workout stops and is saved when the goal is reached)."
                 : "Auto-stop: off (progress is shown, the workout goes on)."
             body +=
@@ -24,11 +25,10 @@ enum GoalPage {
         }
         body += PeopleMarkup.problem(problem) + setForm(csrfToken: csrfToken, kind: goal?.kind, typed: typed)
         if goal != nil {
-            let stops = try await goals.goalAutoStop()
             body +=
                 actionForm(
                     stops ? "disable" : "enable", csrfToken: csrfToken,
-                    button: stops ? "Turn auto-stop off" : "Stop the workout at the goal")
+                    button: stops ? "Turn auto-stop off" : "Turn auto-stop on")
                 + actionForm("clear", csrfToken: csrfToken, button: "Remove the goal", className: "remove")
         }
         body += PeopleMarkup.links([("Settings", "/settings"), ("Profile", "/settings/profile")])

@@ -13,7 +13,8 @@ enum ProfilePage {
     ) async throws -> WebPage {
         let person = try await book.currentPerson()
         let profile = try await book.profile()
-        let values = typed.map(shownAgain) ?? stored(profile, name: person?.name)
+        // A field the refused form left out shows what is stored, as it is kept.
+        let values = stored(profile, name: person?.name).merging(typed.map(shownAgain) ?? [:]) { $1 }
         var body = "<h1>Profile</h1>"
         if saved { body += HistoryMarkup.paragraph("Profile saved.", className: "saved") }
         if profile == nil {

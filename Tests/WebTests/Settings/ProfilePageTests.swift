@@ -175,6 +175,20 @@ import Testing
         return ProfileError(String(message[..<colon]), hint: String(hint))
     }
 
+    @Test func aRefusedFormShowsTheStoredValueOfEachFieldItLeftOut() async throws {
+        let fixture = try await PeopleFixture()
+        let outcome = try await ProfilePage.save(
+            ["height": "20"], book: fixture.store, bus: MessageBus(), csrfToken: "t", now: Self.now)
+        guard case .invalid(let page) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(page.body.contains("name=\"height\" value=\"20\""))
+        #expect(page.body.contains("name=\"name\" value=\"Alex\""))
+        #expect(page.body.contains("name=\"weight\" value=\"80\""))
+        #expect(page.body.contains("<option value=\"male\" selected>"))
+    }
+
     @Test func anotherPersonsNameIsRefusedByTheStoreAndNothingWritten() async throws {
         let fixture = try await PeopleFixture()
         let outcome = try await ProfilePage.save(

@@ -12,6 +12,7 @@ extension HubStore: StoreChanges {
 }
 
 extension HubStore: ProfileSource {}
+extension HubStore: ProfileBook {}
 extension HubStore: ProgramShelf {}
 extension HubStore: ProgramStore {}
 extension HubStore: ProgramStepLog {}
@@ -56,6 +57,7 @@ extension HubStore: ReminderBook {}
 extension HubStore: HeartRateLogBook {}
 
 extension HubStore: GoalStore {}
+extension HubStore: GoalBook {}
 
 extension HubStore: WorkoutHistory {}
 

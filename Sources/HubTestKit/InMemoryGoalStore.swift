@@ -1,8 +1,9 @@
+import Foundation
 import HubCore
 import Synchronization
 
-/// The goals plugin's store, in memory: the active goal, its auto-stop, and the goal stored with each workout.
-public final class InMemoryGoalStore: GoalStore {
+/// The goals plugin's store (and the goal page's), in memory: the active goal, its auto-stop, and the goal stored with each workout.
+public final class InMemoryGoalStore: GoalStore, GoalBook {
     private struct State {
         var goal: Goal?
         var autoStop: Bool
@@ -30,5 +31,21 @@ public final class InMemoryGoalStore: GoalStore {
 
     public func updateGoal(_ goal: Goal?, of workout: WorkoutID) async throws {
         state.withLock { $0.workoutGoals[workout] = .some(goal) }
+    }
+
+    public func setActiveGoal(_ goal: Goal?, at date: Date) async throws {
+        state.withLock {
+            $0.goal = goal
+            if goal == nil { $0.autoStop = false }
+        }
+    }
+
+    @discardableResult
+    public func setGoalAutoStop(_ enabled: Bool) async throws -> Bool {
+        state.withLock {
+            guard $0.goal != nil else { return false }
+            $0.autoStop = enabled
+            return true
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Goals
 import HubCore
 import Testing
 

@@ -1,4 +1,4 @@
-import HubCore
+import Records
 
 /// A goal value that is missing, cannot be read, or lies outside `GoalInput.range(of:)`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HubCore
+import Records
 
 /// Reads a goal as a person types it: `distance 5km`, `duration 45min`, `steps 8000`, `kcal 400`.
 public enum GoalInput {

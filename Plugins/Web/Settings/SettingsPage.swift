@@ -1,0 +1,17 @@
+/// `/settings`: the hub's settings, one link each to the page that changes them.
+enum SettingsPage {
+    /// Each settings page: its path, its title, and what it changes. A new page of settings adds one line here.
+    static let pages: [(path: String, title: String, summary: String)] = [
+        ("/settings/profile", "Profile", "Name, birth date, gender, height, weight, heart-rate monitoring and FTP."),
+        ("/settings/goal", "Goal", "The goal of every workout, and whether reaching it stops the workout."),
+    ]
+
+    static func render() -> WebPage {
+        let items = pages.map {
+            "<li>" + HistoryMarkup.link($0.title, to: $0.path, className: "setting") + " "
+                + HistoryMarkup.paragraph($0.summary, className: "summary") + "</li>"
+        }
+        return WebPage(
+            title: "Settings", body: "<h1>Settings</h1><ul class=\"settings\">" + items.joined() + "</ul>")
+    }
+}

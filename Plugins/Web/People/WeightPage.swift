@@ -20,10 +20,11 @@ enum WeightPage {
     }
 
     /// Logs the form's `kilograms` as `stayfit weight` does (``WeightLog``), then shows the page again with the
-    /// trend; the form with what was wrong otherwise, nothing written.
-    static func log(_ form: [String: String], diary: any FoodDiary, csrfToken: String, now: Date = Date())
-        async throws -> FormOutcome
-    {
+    /// trend; the form with what was wrong otherwise, nothing written. The weighing is the profile's weight too: the
+    /// running hub is told (`StoreChanged(section: .profile)`), as the store watcher tells it of the CLI's.
+    static func log(
+        _ form: [String: String], diary: any FoodDiary, bus: MessageBus, csrfToken: String, now: Date = Date()
+    ) async throws -> FormOutcome {
         let text = (form["kilograms"] ?? "").trimmingCharacters(in: .whitespaces)
         // A phone set to a language that writes 72,4 sends a comma.
         guard let kilograms = Double(text.replacingOccurrences(of: ",", with: ".")) else {
@@ -38,6 +39,7 @@ enum WeightPage {
         } catch let error as NutritionError {
             return .invalid(try await render(diary: diary, csrfToken: csrfToken, now: now, problem: error.description))
         }
+        bus.publish(StoreChanged(section: .profile))
         return .redirect(to: "/weight")
     }
 }

@@ -60,7 +60,8 @@ enum PeopleRoutes {
             var request = request
             let form = try await FormFields.read(&request).values
             return PageReplies.reply(
-                try await WeightPage.log(form, diary: diary, csrfToken: context.csrfToken), csrfToken: context.csrfToken
+                try await WeightPage.log(form, diary: diary, bus: bus, csrfToken: context.csrfToken),
+                csrfToken: context.csrfToken
             )
         }
     }

@@ -13,9 +13,15 @@ import Testing
 
     @Test func aWeighingIsLoggedAndBecomesTheProfilesWeightAsStayfitWeightDoes() async throws {
         let fixture = try await PeopleFixture()
+        let bus = MessageBus()
+        let changes = bus.inbox(of: StoreChanged.self)
         let outcome = try await WeightPage.log(
-            ["kilograms": " 72,4 ", "csrf": "t"], diary: fixture.store, csrfToken: "t", now: Self.morning)
+            ["kilograms": " 72,4 ", "csrf": "t"], diary: fixture.store, bus: bus, csrfToken: "t", now: Self.morning)
         #expect(outcome == .redirect(to: "/weight"))
+        // The running hub is told the profile changed, as its store watcher tells it of `stayfit weight`.
+        bus.publish(StoreChanged(section: .devices))
+        var messages = changes.makeAsyncIterator()
+        #expect(await messages.next() == StoreChanged(section: .profile))
         let weighings = try await fixture.store.weights(since: .distantPast)
         #expect(weighings == [WeightEntry(measuredAt: Self.morning, day: "2026-11-27", kilograms: 72.4)])
         #expect(try await fixture.store.profile()?.weightKilograms == 72.4)
@@ -29,7 +35,8 @@ import Testing
         for (day, kilograms) in [(13, "80"), (20, "79.6"), (27, "79")] {
             let at = LocalTime.date(year: 2026, month: 11, day: day, hour: 7)
             #expect(
-                try await WeightPage.log(["kilograms": kilograms], diary: fixture.store, csrfToken: "t", now: at)
+                try await WeightPage.log(
+                    ["kilograms": kilograms], diary: fixture.store, bus: MessageBus(), csrfToken: "t", now: at)
                     == .redirect(to: "/weight"))
         }
         let page = try await WeightPage.render(diary: fixture.store, csrfToken: "t", now: Self.morning)
@@ -54,12 +61,18 @@ import Testing
     ])
     func aWeightThatIsNotOneIsRefusedAndNothingWritten(text: String, message: String) async throws {
         let fixture = try await PeopleFixture()
+        let bus = MessageBus()
+        let changes = bus.inbox(of: StoreChanged.self)
         let outcome = try await WeightPage.log(
-            ["kilograms": text], diary: fixture.store, csrfToken: "t", now: Self.morning)
+            ["kilograms": text], diary: fixture.store, bus: bus, csrfToken: "t", now: Self.morning)
         guard case .invalid(let page) = outcome else { Issue.record("\(outcome)"); return }
         #expect(page.body.contains("<p>" + HTMLText.escape(message) + "</p>"), "\(page.body)")
         #expect(try await fixture.store.weights(since: .distantPast).isEmpty)
         #expect(try await fixture.store.profile()?.weightKilograms == 80)
+        // Nothing changed, so the hub is told nothing: the first change it hears of is the one published here.
+        bus.publish(StoreChanged(section: .devices))
+        var messages = changes.makeAsyncIterator()
+        #expect(await messages.next() == StoreChanged(section: .devices))
         // The command line's check says the same of every number.
         if let kilograms = Double(text) {
             #expect(throws: NutritionError.self) { try WeightLog.checked(kilograms) }

@@ -23,7 +23,7 @@ import Testing
             try await PeoplePage.add(["name": "<i>\u{1B}"], roster: store, csrfToken: "t"),
             try await PeoplePage.choose(["name": "<i>"], roster: store, bus: MessageBus(), csrfToken: "t"),
             try await FoodPage.add(["food": "banana", "amount": "<1 loaf>"], diary: store, csrfToken: "t", now: now),
-            try await WeightPage.log(["kilograms": "<b>"], diary: store, csrfToken: "t", now: now),
+            try await WeightPage.log(["kilograms": "<b>"], diary: store, bus: MessageBus(), csrfToken: "t", now: now),
         ]
         for outcome in refused {
             guard case .invalid(let page) = outcome else { Issue.record("\(outcome)"); continue }

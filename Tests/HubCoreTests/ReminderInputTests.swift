@@ -1,5 +1,4 @@
 import HubCore
-import Reminders
 import Testing
 
 /// Every message a person can get when adding or editing a reminder.

@@ -52,6 +52,7 @@ extension HubStore: StrapOwners {
 }
 
 extension HubStore: ReminderBook {}
+extension HubStore: ReminderEditor {}
 
 extension HubStore: HeartRateLogBook {}
 

@@ -13,6 +13,7 @@ struct WebStores: Sendable {
     let diary: (any FoodDiary)?
     let programs: (any ProgramStore)?
     let profile: (any ProfileSource)?
+    let reminders: (any ReminderEditor)?
     let units: UnitSystem
 
     init(context: PluginContext) {
@@ -22,6 +23,7 @@ struct WebStores: Sendable {
         diary = try? context.store((any FoodDiary).self)
         programs = try? context.store((any ProgramStore).self)
         profile = try? context.store((any ProfileSource).self)
+        reminders = try? context.store((any ReminderEditor).self)
         units = UnitSystem(context.units)
     }
 }

@@ -4,9 +4,10 @@ enum PageLayout {
     static let navigation: [(path: String, title: String)] = [
         ("/", "Live"), ("/history", "History"), ("/stats", "Statistics"), ("/heart-rate", "Heart rate"),
         ("/programs", "Programs"), ("/today", "Today"), ("/food", "Food"), ("/people", "People"),
+        ("/reminders", "Reminders"),
     ]
     /// Every page's style sheets: the app's own and each group of pages' (small, and checked again each time).
-    static let styleSheets = ["web.css", "history.css", "people.css", "programs.css"]
+    static let styleSheets = ["web.css", "history.css", "people.css", "programs.css", "reminders.css"]
 
     /// - Parameters:
     ///   - csrfToken: the session's, for the logout form and for scripts (`<meta name="csrf-token">`); nil on a page

@@ -12,6 +12,7 @@ enum StaticFiles {
         "history.css": ("text/css; charset=utf-8", HistoryStyle.css),
         "people.css": ("text/css; charset=utf-8", PeopleStyle.css),
         "programs.css": ("text/css; charset=utf-8", ProgramsStyle.css),
+        "reminders.css": ("text/css; charset=utf-8", RemindersStyle.css),
     ]
 
     static func add(to router: Router<WebRequestContext>) {

@@ -10,12 +10,15 @@ enum RemindersStyle {
         table.reminders tr.off td { color: #666; }
         table.reminders td.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
         table.reminders form.turn { margin: 0; }
+        table.reminders td.actions a.button { display: inline-flex; align-items: center; min-height: 3rem; padding: 0 1.2rem;
+            box-sizing: border-box; }
         table.reminders a.delete { background: #fff; color: #c62828; border: 2px solid #c62828; }
         fieldset.days { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; border: 1px solid #ccc; border-radius: 0.4rem; margin: 0; }
         fieldset.days label { flex-direction: row; align-items: center; gap: 0.3rem; min-height: 3rem; }
         fieldset.days input { min-height: 0; width: 1.5rem; height: 1.5rem; }
         p.reminder-now { color: #555; }
         @media (max-width: 600px) {
+            table.reminders, table.reminders tbody { display: block; }
             table.reminders thead { display: none; }
             table.reminders tr { display: block; padding: 0.6rem 0; border-bottom: 1px solid #ddd; }
             table.reminders td { display: inline; border: none; padding: 0 0.5rem 0 0; }

@@ -14,6 +14,7 @@ struct WebStores: Sendable {
     let programs: (any ProgramStore)?
     let profile: (any ProfileSource)?
     let profileBook: (any ProfileBook)?, goalBook: (any GoalBook)?
+    let reminders: (any ReminderEditor)?
     let units: UnitSystem
 
     init(context: PluginContext) {
@@ -24,6 +25,7 @@ struct WebStores: Sendable {
         programs = try? context.store((any ProgramStore).self)
         profile = try? context.store((any ProfileSource).self)
         (profileBook, goalBook) = (try? context.store((any ProfileBook).self), try? context.store((any GoalBook).self))
+        reminders = try? context.store((any ReminderEditor).self)
         units = UnitSystem(context.units)
     }
 }

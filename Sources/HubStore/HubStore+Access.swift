@@ -53,6 +53,7 @@ extension HubStore: StrapOwners {
 }
 
 extension HubStore: ReminderBook {}
+extension HubStore: ReminderEditor {}
 
 extension HubStore: HeartRateLogBook {}
 

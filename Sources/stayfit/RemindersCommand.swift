@@ -203,21 +203,15 @@ private struct ReminderJSON: Encodable {
     }
 }
 
-/// Runs a field's check, turning its error into the CLI's bad-data exit (65) with the original app's words.
+/// Runs a field's check (``ReminderInput``, shared with the web app), turning its error into the CLI's bad-data exit
+/// (65) with the original app's words.
 private func validated<T>(_ check: () throws -> T) throws -> T {
-    do { return try check() } catch let error as ReminderInputError { throw CLIError("\(error).", exitCode: 65) }
+    do { return try check() } catch let error as ReminderInputError { throw CLIError(error.message, exitCode: 65) }
 }
 
-/// `--alert`: 1 to 1440 minutes before, or none, as its help says. `0` is refused rather than taken as none: it could
-/// as well mean an alert at the reminder's own time.
+/// `--alert`: 1 to 1440 minutes before, or none, as its help says (``ReminderInput/alertSetting(_:)``).
 private func alertMinutes(_ text: String) throws -> Int? {
-    let minutes = try validated { try ReminderInput.alert(text) }
-    guard minutes != nil || text.trimmingCharacters(in: .whitespaces).lowercased() == "none" else {
-        throw CLIError(
-            "--alert \(Format.printable(text, limit: 40)): an alert 0 minutes before is the reminder itself; give "
-                + "1 to 1440 minutes before, or none for no alert", exitCode: 65)
-    }
-    return minutes
+    try validated { try ReminderInput.alertSetting(text) }
 }
 
 private func existing(_ id: Int64, in store: HubStore) async throws -> Reminder {
@@ -229,13 +223,7 @@ private func notFound(_ id: Int64) -> CLIError {
     CLIError("there is no reminder \(id); see the ids with: stayfit reminders list", exitCode: 65)
 }
 
-private func describe(_ reminder: Reminder) -> String {
-    var text =
-        "\"\(Format.printable(reminder.title, limit: nil))\" at \(reminder.time), "
-        + ReminderInput.describe(reminder.weekdays)
-    if let minutes = reminder.alertMinutesBefore { text += ", alert \(Format.counted(minutes, "minute")) before" }
-    return text
-}
+private func describe(_ reminder: Reminder) -> String { ReminderInput.summary(reminder) }
 
 private func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

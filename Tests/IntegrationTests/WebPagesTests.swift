@@ -6,11 +6,11 @@ import Testing
 
 /// The web app's pages beyond Live in a real browser (headless Chromium through Selenium), against the real
 /// `stayfit` binary: the demo's workout in the history, its page and its GPX (read back by gpxpy), a program voted
-/// on, copied and edited, a food added. `WebApp/web_pages_check.py` in the tests' venv.
+/// on, copied and edited, a food added, reminders added, turned off, edited and deleted. `WebApp/web_pages_check.py` in the tests' venv.
 @Suite struct WebPagesTests {
     static let script = WebAppTests.here.appendingPathComponent("WebApp/web_pages_check.py").path
 
-    @Test func aPersonReadsTheHistoryDownloadsAGPXEditsAProgramAndLogsAFood() async throws {
+    @Test func aPersonReadsTheHistoryDownloadsAGPXEditsAProgramLogsAFoodAndSetsAReminder() async throws {
         guard BrowserCheck.browserIsInstalled() else { return }
         let scratch = try Scratch()
         let data = scratch.path("data")
@@ -43,6 +43,16 @@ import Testing
         #expect(listed.output.contains("Edited in a browser"), "\(listed.output)\n\(listed.error)")
         let eaten = try await StayfitProcess.run(["food", "list", "--data-dir", data])
         #expect(eaten.output.lowercased().contains("banana"), "\(eaten.output)\n\(eaten.error)")
+        // The reminder added, turned off and renamed in the browser, as the CLI stores and lists it; the other deleted.
+        let reminders = try await StayfitProcess.run(["reminders", "list", "--json", "--data-dir", data])
+        let stored = try JSONSerialization.jsonObject(with: Data(reminders.output.utf8)) as? [[String: Any]]
+        let reminder = try #require(stored?.first, "\(reminders.output)\n\(reminders.error)")
+        #expect(stored?.count == 1)
+        #expect(reminder["title"] as? String == "Tempo run")
+        #expect(reminder["time"] as? String == "18:30")
+        #expect(reminder["weekdays"] as? [String] == ["mon", "wed", "fri"])
+        #expect(reminder["alertMinutesBefore"] as? Int == 15)
+        #expect(reminder["enabled"] as? Bool == false)
         hub.signal(SIGTERM)
         #expect(try await hub.waitForExit() == 0)
     }

@@ -4,10 +4,12 @@ enum PageLayout {
     static let navigation: [(path: String, title: String)] = [
         ("/", "Live"), ("/history", "History"), ("/stats", "Statistics"), ("/heart-rate", "Heart rate"),
         ("/programs", "Programs"), ("/today", "Today"), ("/food", "Food"), ("/people", "People"),
-        ("/settings", "Settings"),
+        ("/reminders", "Reminders"), ("/settings", "Settings"),
     ]
     /// Every page's style sheets: the app's own and each group of pages' (small, and checked again each time).
-    static let styleSheets = ["web.css", "history.css", "people.css", "programs.css", "settings.css"]
+    static let styleSheets = [
+        "web.css", "history.css", "people.css", "programs.css", "reminders.css", "settings.css",
+    ]
 
     /// - Parameters:
     ///   - csrfToken: the session's, for the logout form and for scripts (`<meta name="csrf-token">`); nil on a page

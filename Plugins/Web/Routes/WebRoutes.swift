@@ -26,6 +26,7 @@ enum WebRoutes {
         PeopleRoutes.add(to: router, stores: app.stores, bus: app.bus)
         ProgramRoutes.add(to: router, stores: app.stores, bus: app.bus)
         SettingsRoutes.add(to: router, stores: app.stores, bus: app.bus)
+        ReminderRoutes.add(to: router, stores: app.stores, bus: app.bus)
     }
 }
 

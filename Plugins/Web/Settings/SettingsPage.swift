@@ -4,6 +4,7 @@ enum SettingsPage {
     static let pages: [(path: String, title: String, summary: String)] = [
         ("/settings/profile", "Profile", "Name, birth date, gender, height, weight, heart-rate monitoring and FTP."),
         ("/settings/goal", "Goal", "The goal of every workout, and whether reaching it stops the workout."),
+        ("/reminders", "Reminders", "When the hub reminds you to train, on which days, and how long before."),
     ]
 
     static func render() -> WebPage {

@@ -13,6 +13,7 @@ enum StaticFiles {
         "people.css": ("text/css; charset=utf-8", PeopleStyle.css),
         "programs.css": ("text/css; charset=utf-8", ProgramsStyle.css),
         "settings.css": ("text/css; charset=utf-8", SettingsStyle.css),
+        "reminders.css": ("text/css; charset=utf-8", RemindersStyle.css),
     ]
 
     static func add(to router: Router<WebRequestContext>) {

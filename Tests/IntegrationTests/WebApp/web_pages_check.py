@@ -1,6 +1,6 @@
 """The web app's pages beyond Live, as a person uses them in a real browser (headless Chromium through Selenium):
-history, a workout's page and its GPX (read back by gpxpy), a program voted on, copied and edited, and a food
-added. Run by WebPagesTests.swift; prints what failed and exits 1, or exits 0.
+history, a workout's page and its GPX (read back by gpxpy), a program voted on, copied and edited, a food
+added, and reminders added, refused, turned off, edited and deleted. Run by WebPagesTests.swift; prints what failed and exits 1, or exits 0.
 
 Arguments: base URL, password, the screenshots' folder. Every wait polls with a deadline; nothing sleeps.
 """
@@ -117,6 +117,69 @@ def food(driver):
     driver.save_screenshot(os.path.join(ARTIFACTS, "today-390x844.png"))
 
 
+def post_without_token(path, driver):
+    """POST `path` with the browser's session cookie but no CSRF token, as another site's form would."""
+    cookie = "; ".join("%s=%s" % (c["name"], c["value"]) for c in driver.get_cookies())
+    split = urllib.parse.urlsplit(BASE)
+    connection = http.client.HTTPConnection(split.hostname, split.port, timeout=30)
+    connection.request("POST", path, body="", headers={
+        "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    return connection.getresponse().status
+
+
+def add_reminder(driver, title, time, days, alert=""):
+    form = driver.find_element(By.CSS_SELECTOR, "form[action='/reminders/add']")
+    form.find_element(By.NAME, "title").send_keys(title)
+    # A time field's typing depends on the browser's locale; set it as a phone's picker would.
+    driver.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "time"), time)
+    for day in days:
+        form.find_element(By.NAME, day).click()
+    form.find_element(By.NAME, "alert").send_keys(alert)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def reminder_rows(driver):
+    try:
+        return [row.text for row in driver.find_elements(By.CSS_SELECTOR, "table.reminders tbody tr")]
+    except Exception:
+        return []
+
+
+def reminders(driver):
+    driver.get(BASE + "/reminders")
+    check(any(a.text == "Reminders" for a in driver.find_elements(By.CSS_SELECTOR, "nav a")),
+          "the navigation links to the reminders")
+    add_reminder(driver, "Evening run", "18:30", ["mon", "wed", "fri"], alert="15")
+    wait_until(lambda: any("Evening run" in row for row in reminder_rows(driver)), "the added reminder is listed")
+    row = reminder_rows(driver)[0]
+    for shown in ("18:30", "mon,wed,fri", "15 min", "on"):
+        check(shown in row, "the row shows %r as the CLI's list does: %r" % (shown, row))
+    # No day ticked: the CLI's words, and nothing added.
+    add_reminder(driver, "Swim", "07:00", [])
+    wait_until(lambda: "Select Repeat" in main_text(driver), "a reminder without days is refused with the CLI's words")
+    check(len(reminder_rows(driver)) == 1, "nothing was added: %r" % reminder_rows(driver))
+    check(post_without_token("/reminders/1/off", driver) == 403, "a POST without the token is refused")
+    driver.get(BASE + "/reminders")
+    driver.find_element(By.CSS_SELECTOR, "table.reminders form.turn button").click()
+    wait_until(lambda: "Turn on" in main_text(driver), "the reminder is turned off")
+    driver.find_element(By.LINK_TEXT, "Edit").click()
+    wait_until(lambda: path_of(driver) == "/reminders/1/edit", "Edit leads to the reminder's form")
+    title = driver.find_element(By.NAME, "title")
+    title.clear()
+    title.send_keys("Tempo run")
+    driver.find_element(By.CSS_SELECTOR, "form.reminder button[type=submit]").click()
+    wait_until(lambda: path_of(driver) == "/reminders" and "Tempo run" in main_text(driver), "the edit is saved")
+    add_reminder(driver, "Stretch", "07:00", ["sat", "sun"])
+    wait_until(lambda: len(reminder_rows(driver)) == 2, "a second reminder is added")
+    driver.save_screenshot(os.path.join(ARTIFACTS, "reminders-390x844.png"))
+    driver.find_elements(By.LINK_TEXT, "Delete")[1].click()
+    wait_until(lambda: "This cannot be undone" in main_text(driver), "Delete asks first")
+    check("Stretch" in main_text(driver), "the question names the reminder: %r" % main_text(driver)[:300])
+    driver.find_element(By.CSS_SELECTOR, "form.danger button[type=submit]").click()
+    wait_until(lambda: path_of(driver) == "/reminders" and len(reminder_rows(driver)) == 1, "the reminder is deleted")
+    check("Stretch" not in main_text(driver), "the deleted reminder is gone: %r" % main_text(driver)[:300])
+
+
 def main():
     options = Options()
     options.binary_location = "/usr/bin/chromium"
@@ -130,7 +193,7 @@ def main():
         driver.find_element(By.ID, "password").send_keys(PASSWORD)
         driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
         wait_until(lambda: path_of(driver) == "/", "the login leads to the live page")
-        for part in (history_and_gpx, programs, food):
+        for part in (history_and_gpx, programs, food, reminders):
             try:
                 part(driver)
             except AssertionError as error:

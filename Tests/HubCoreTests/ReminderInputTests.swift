@@ -1,5 +1,4 @@
 import HubCore
-import Reminders
 import Testing
 
 /// Every message a person can get when adding or editing a reminder.
@@ -76,5 +75,38 @@ import Testing
     func aBadAlertSaysEnterProperAlert(_ text: String) {
         let error = #expect(throws: ReminderInputError.self) { try ReminderInput.alert(text) }
         #expect(error?.description.hasPrefix("Enter Proper Alert: ") == true)
+    }
+}
+
+/// What `stayfit reminders` and the web app's reminders page share beyond reading a field: `--alert`'s refusal of 0,
+/// the whole message and the one-line summary.
+@Suite struct ReminderInputSharedTests {
+    @Test(arguments: [("15", 15 as Int?), ("none", nil), (" None ", nil), ("1440", 1440)])
+    func anAlertSettingIsMinutesBeforeOrNone(_ text: String, _ minutes: Int?) throws {
+        #expect(try ReminderInput.alertSetting(text) == minutes)
+    }
+
+    @Test func anAlertSettingOf0IsRefusedAsTheReminderItself() {
+        let error = #expect(throws: ReminderInputError.self) { try ReminderInput.alertSetting("0") }
+        #expect(
+            error?.message
+                == "--alert 0: an alert 0 minutes before is the reminder itself; give 1 to 1440 minutes before, or none "
+                + "for no alert")
+        #expect(throws: ReminderInputError.self) { try ReminderInput.alertSetting("soon") }
+    }
+
+    @Test func theMessageIsTheDescriptionAsASentence() {
+        #expect(ReminderInputError.emptyTime.message == ReminderInputError.emptyTime.description + ".")
+    }
+
+    @Test func theSummaryIsTheCLIsConfirmation() throws {
+        let reminder = Reminder(
+            id: 3, title: "Evening\u{1B}run", time: try #require(TimeOfDay(hour: 18, minute: 30)),
+            weekdays: Weekdays([.friday, .monday, .wednesday]), alertMinutesBefore: 1)
+        #expect(ReminderInput.summary(reminder) == "\"Evening\\u{1B}run\" at 18:30, mon,wed,fri, alert 1 minute before")
+        var none = reminder
+        none.alertMinutesBefore = nil
+        none.weekdays = .everyDay
+        #expect(ReminderInput.summary(none) == "\"Evening\\u{1B}run\" at 18:30, daily")
     }
 }

@@ -5,7 +5,8 @@ import HubCore
 /// alert in minutes.
 ///
 /// Every error starts with the original app's words ("Enter Title", "Select Repeat") or words in the same style,
-/// then says what a good value looks like.
+/// then says what a good value looks like. `stayfit reminders` and the web app's reminders page both read with it,
+/// so that they take the same values and say the same of the others.
 public enum ReminderInput {
     /// The longest title: a spoken reminder, not a note.
     public static let longestTitle = 100
@@ -75,6 +76,18 @@ public enum ReminderInput {
         return minutes
     }
 
+    /// An alert as `--alert` takes it: 1 to 1440 minutes before, or `none` for no alert.
+    ///
+    /// `0` is refused rather than taken as none, unlike ``alert(_:)``: it could as well mean an alert at the
+    /// reminder's own time.
+    public static func alertSetting(_ text: String) throws(ReminderInputError) -> Int? {
+        let minutes = try alert(text)
+        guard minutes != nil || text.trimmingCharacters(in: .whitespaces).lowercased() == "none" else {
+            throw ReminderInputError(.alertAtTheReminder, value: text)
+        }
+        return minutes
+    }
+
     /// The weekdays as the list shows them: `daily`, `weekdays`, `weekends` or `mon,wed,fri`.
     public static func describe(_ days: Weekdays) -> String {
         switch days {
@@ -85,8 +98,17 @@ public enum ReminderInput {
         }
     }
 
+    /// A reminder in one line, as `stayfit reminders` confirms a change: `"Evening run" at 18:30, mon,wed,fri, alert
+    /// 15 minutes before`; the title made printable (``Format/printable(_:limit:)``).
+    public static func summary(_ reminder: Reminder) -> String {
+        var text =
+            "\"\(Format.printable(reminder.title, limit: nil))\" at \(reminder.time), " + describe(reminder.weekdays)
+        if let minutes = reminder.alertMinutesBefore { text += ", alert \(Format.counted(minutes, "minute")) before" }
+        return text
+    }
+
     /// Orders a week Monday to Sunday, as Europe reads it.
-    static func mondayFirst(_ a: Weekday, _ b: Weekday) -> Bool {
+    public static func mondayFirst(_ a: Weekday, _ b: Weekday) -> Bool {
         (a.rawValue + 5) % 7 < (b.rawValue + 5) % 7
     }
 
@@ -102,7 +124,7 @@ public struct ReminderInputError: Error, Equatable, Sendable, CustomStringConver
         case emptyTitle, titleTooLong, titleHasControlCharacters
         case emptyTime, improperTime
         case emptyRepeat, improperWeekday
-        case improperAlert
+        case improperAlert, alertAtTheReminder
     }
 
     public let problem: Problem
@@ -141,6 +163,16 @@ public struct ReminderInputError: Error, Equatable, Sendable, CustomStringConver
         case .improperAlert:
             return "Enter Proper Alert: \(shown) is not a number of minutes; give 1 to 1440 minutes before, "
                 + "or none"
+        case .alertAtTheReminder:
+            return "--alert \(Format.printable(value, limit: 40)): an alert 0 minutes before is the reminder itself; "
+                + "give 1 to 1440 minutes before, or none for no alert"
         }
+    }
+
+    /// The whole message, as `stayfit reminders` prints it after `error: ` and the web app's reminders page shows
+    /// it: the description as a sentence.
+    public var message: String {
+        // The CLI has always printed this one as it is, with no full stop after "none for no alert".
+        problem == .alertAtTheReminder ? description : description + "."
     }
 }

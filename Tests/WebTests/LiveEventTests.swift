@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import Testing
 
@@ -82,5 +83,39 @@ import Testing
         // One line of data: a raw line break would end the event's data there.
         #expect(!event.json.contains("\n"))
         #expect(event.json == #"{"text":"two\nlines \"quoted\" </script>"}"#)
+    }
+}
+
+/// The hand-written event data is Foundation's JSON, character for character.
+@Suite struct JSONFieldsTests {
+    struct Sample: Encodable {
+        var text: String
+        var number: Int?
+        var flag: Bool
+        var absent: String?
+    }
+
+    /// Every ASCII character, some beyond it (a line separator, an emoji, a combining accent) and hostile text.
+    static let texts: [String] =
+        (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
+            "\u{2028}\u{2029}", "🏃‍♀️ 5 km", "e\u{301}", "</script><script>alert(1)</script>", "a\\\"b", "/path/",
+            "tab\there\r\nline\u{7F}\u{0}", "",
+        ]
+
+    @Test(arguments: texts)
+    func eachStringIsWhatJSONEncoderWrites(text: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let expected = String(decoding: try encoder.encode(Sample(text: text, number: -42, flag: true)), as: UTF8.self)
+        var fields = JSONFields()
+        fields.add("text", text)
+        fields.add("number", -42)
+        fields.add("flag", true)
+        fields.add("absent", nil as String?)
+        #expect(fields.text == expected)
+        #expect(!fields.text.contains("\n") && !fields.text.contains("\r"), "one line of data")
+        // And it reads back as the same text.
+        let object = try JSONSerialization.jsonObject(with: Data(fields.text.utf8)) as? [String: Any]
+        #expect(object?["text"] as? String == text)
     }
 }

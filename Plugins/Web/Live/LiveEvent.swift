@@ -1,4 +1,3 @@
-import Foundation
 import HubCore
 
 /// One Server-Sent Event for the live page: its name (`progress`, `state` …) and its JSON data, on one line.
@@ -19,13 +18,17 @@ struct LiveEvent: Sendable, Equatable {
         self.json = json
     }
 
-    init(name: String, payload: some Encodable) {
+    /// Sorted keys: the same figures give the same text, which the tests compare.
+    init(name: String, fields: JSONFields) {
         self.name = name
-        // Sorted keys: the same figures give the same text, which the tests compare. Encoding these plain structs
-        // of strings and numbers cannot fail; an empty object would be shown as nothing.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        json = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        json = fields.text
+    }
+
+    /// An event whose data is one string, `{"key":"value"}`.
+    init(name: String, _ key: String, _ value: String) {
+        var fields = JSONFields()
+        fields.add(key, value)
+        self.init(name: name, fields: fields)
     }
 }
 
@@ -36,44 +39,31 @@ extension LiveEvent {
     ///
     /// - Parameter maximumHeartRate: the person's, for the zone (1 very light … 5 maximum); nil: no zone.
     static func progress(_ progress: WorkoutProgress, maximumHeartRate: Double?) -> LiveEvent {
-        struct Payload: Encodable {
-            var state: String
-            var kind: String
-            var time: String
-            var movingSeconds: Int
-            var autoPaused: Bool
-            var distance: String?
-            var howFast: String?
-            var howFastLabel: String?
-            var heartRate: Int?
-            var zone: Int?
-            var zoneName: String?
-            var cadence: String?
-            var power: String?
-            var energy: String
-            var steps: String?
-        }
         let kind = progress.kind
         // Distance and pace only where something measures them, as the console: not "0 m  –:– /km" indoors.
         let distance = Format.measuredDistance(meters: progress.totals.distanceMeters)
         let moves = distance != nil && kind.movement != .inPlace
         let watts = progress.threeSecondPowerWatts ?? progress.currentPowerWatts.map(Double.init)
         let zone = zone(of: progress.currentHeartRate, maximum: maximumHeartRate)
-        return LiveEvent(
-            name: "progress",
-            payload: Payload(
-                state: progress.state.rawValue, kind: kind.name, time: Format.clock(progress.moving),
-                movingSeconds: Int(progress.moving.components.seconds), autoPaused: progress.isAutoPaused,
-                distance: distance,
-                howFast: moves
-                    ? Format.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond, kind: kind) : nil,
-                howFastLabel: moves ? (kind.movement == .wheels ? "Speed" : "Pace") : nil,
-                heartRate: progress.currentHeartRate, zone: zone,
-                zoneName: zone.map { HeartRateZoneScale.names[$0 - 1] },
-                cadence: progress.currentCadence.map { "\($0) \(Format.cadenceUnit(of: kind))" },
-                power: watts.map { "\(Format.wholeNumber($0.rounded())) W" },
-                energy: Format.energy(kilocalories: progress.totals.kilocalories),
-                steps: progress.totals.steps.map { Format.counted($0, "step") }))
+        var fields = JSONFields()
+        fields.add("state", progress.state.rawValue)
+        fields.add("kind", kind.name)
+        fields.add("time", Format.clock(progress.moving))
+        fields.add("movingSeconds", Int(progress.moving.components.seconds))
+        fields.add("autoPaused", progress.isAutoPaused)
+        fields.add("distance", distance)
+        if moves {
+            fields.add("howFast", Format.howFast(metersPerSecond: progress.currentSpeedMetersPerSecond, kind: kind))
+            fields.add("howFastLabel", kind.movement == .wheels ? "Speed" : "Pace")
+        }
+        fields.add("heartRate", progress.currentHeartRate)
+        fields.add("zone", zone)
+        fields.add("zoneName", zone.map { HeartRateZoneScale.names[$0 - 1] })
+        fields.add("cadence", progress.currentCadence.map { "\($0) \(Format.cadenceUnit(of: kind))" })
+        fields.add("power", watts.map { "\(Format.wholeNumber($0.rounded())) W" })
+        fields.add("energy", Format.energy(kilocalories: progress.totals.kilocalories))
+        fields.add("steps", progress.totals.steps.map { Format.counted($0, "step") })
+        return LiveEvent(name: "progress", fields: fields)
     }
 
     /// The zone (1 to 5) a heart rate is in, by the shares of the maximum the hub uses everywhere.
@@ -85,13 +75,13 @@ extension LiveEvent {
     }
 
     static func state(_ change: WorkoutStateChanged) -> LiveEvent {
-        struct Payload: Encodable { var state: String }
-        return LiveEvent(name: "state", payload: Payload(state: change.state.rawValue))
+        LiveEvent(name: "state", "state", change.state.rawValue)
     }
 
     static func goal(_ goal: GoalProgress) -> LiveEvent {
-        struct Payload: Encodable { var percent: Int }
-        return LiveEvent(name: "goal", payload: Payload(percent: goal.percent))
+        var fields = JSONFields()
+        fields.add("percent", goal.percent)
+        return LiveEvent(name: "goal", fields: fields)
     }
 
     /// The program's step: "Interval 3 of 8: 400 metres", its place, and its length when it ends by time.
@@ -99,30 +89,23 @@ extension LiveEvent {
     /// - Parameter startedAtSeconds: the workout's moving time when it started, from which the page counts down
     ///   (a page opened halfway through the step counts from there too).
     static func step(_ step: ProgramStepStarted, startedAtSeconds: Int) -> LiveEvent {
-        struct Payload: Encodable {
-            var program: String
-            var number: Int
-            var count: Int
-            var text: String
-            var lengthSeconds: Int?
-            var startedAtSeconds: Int
-        }
-        return LiveEvent(
-            name: "step",
-            payload: Payload(
-                program: step.program, number: step.number, count: step.count, text: step.text,
-                lengthSeconds: step.length.map { Int($0.components.seconds) }, startedAtSeconds: startedAtSeconds))
+        var fields = JSONFields()
+        fields.add("program", step.program)
+        fields.add("number", step.number)
+        fields.add("count", step.count)
+        fields.add("text", step.text)
+        fields.add("lengthSeconds", step.length.map { Int($0.components.seconds) })
+        fields.add("startedAtSeconds", startedAtSeconds)
+        return LiveEvent(name: "step", fields: fields)
     }
 
     /// The program under way ended: its step tile empties.
     static func programFinished(_ finished: ProgramFinished) -> LiveEvent {
-        struct Payload: Encodable { var program: String }
-        return LiveEvent(name: "program-finished", payload: Payload(program: finished.program))
+        LiveEvent(name: "program-finished", "program", finished.program)
     }
 
     /// What the music is doing, or nil for a change the page does not show (a file skipped, a shuffle).
     static func music(_ change: AudioStatusChanged) -> LiveEvent? {
-        struct Payload: Encodable { var text: String }
         let text: String
         switch change.status {
         case .nowPlaying(let title, let artist): text = artist.map { "\(title) · \($0)" } ?? title
@@ -130,21 +113,18 @@ extension LiveEvent {
         case .stopped, .emptyPlaylist, .deviceFailed: text = ""
         case .skipped, .shuffled: return nil
         }
-        return LiveEvent(name: "music", payload: Payload(text: text))
+        return LiveEvent(name: "music", "text", text)
     }
 
     /// Whose workout it is, from the people plugin's part of "status now" ("for Sam"); nil for other parts.
     static func person(_ part: StatusPart) -> LiveEvent? {
         guard part.source == "person" else { return nil }
-        struct Payload: Encodable { var name: String }
         let words = part.stale
-        return LiveEvent(
-            name: "person", payload: Payload(name: words.hasPrefix("for ") ? String(words.dropFirst(4)) : words))
+        return LiveEvent(name: "person", "name", words.hasPrefix("for ") ? String(words.dropFirst(4)) : words)
     }
 
     /// What the hub said (an announcement), shown for a few seconds.
     static func said(_ announcement: Announcement) -> LiveEvent {
-        struct Payload: Encodable { var text: String }
-        return LiveEvent(name: "said", payload: Payload(text: announcement.text))
+        LiveEvent(name: "said", "text", announcement.text)
     }
 }

@@ -13,6 +13,7 @@ struct WebStores: Sendable {
     let diary: (any FoodDiary)?
     let programs: (any ProgramStore)?
     let profile: (any ProfileSource)?
+    let devices: (any DeviceBook)?
     let units: UnitSystem
 
     init(context: PluginContext) {
@@ -22,6 +23,7 @@ struct WebStores: Sendable {
         diary = try? context.store((any FoodDiary).self)
         programs = try? context.store((any ProgramStore).self)
         profile = try? context.store((any ProfileSource).self)
+        devices = try? context.store((any DeviceBook).self)
         units = UnitSystem(context.units)
     }
 }

@@ -25,6 +25,7 @@ enum WebRoutes {
         HistoryRoutes.add(to: router, stores: app.stores)
         PeopleRoutes.add(to: router, stores: app.stores, bus: app.bus)
         ProgramRoutes.add(to: router, stores: app.stores, bus: app.bus)
+        SensorRoutes.add(to: router, stores: app.stores, bus: app.bus)
     }
 }
 

@@ -34,11 +34,10 @@ enum SensorActions {
             }
             device = paired
         }
-        let previous = try await book.rememberedDevice(device.role)
-        try await book.remember(
+        let previous = try await book.rememberReplacing(
             RememberedDevice(role: device.role, address: device.address, name: device.name, rememberedAt: now))
         bus.publish(StoreChanged(section: .devices))
-        if let previous, previous.address != device.address {
+        if let previous {
             // Free the device the hub used before, for its battery and for other hubs; best effort, as the CLI.
             _ = await radio.perform(.disconnect(address: previous.address), on: family)
         }
@@ -51,7 +50,7 @@ enum SensorActions {
         guard let address = BluetoothAddress.normalized(text) else {
             return try await refusal(notAnAddress(text), book: book, csrfToken: csrfToken)
         }
-        guard let device = try await remembered(address, in: book) else {
+        guard let device = try await book.rememberedDevice(at: address) else {
             return try await refusal(try await notRemembered(address, book: book), book: book, csrfToken: csrfToken)
         }
         let question =
@@ -73,7 +72,7 @@ enum SensorActions {
         guard let address = BluetoothAddress.normalized(form["address"] ?? "") else {
             return .invalid(try await refusal(notAnAddress(form["address"] ?? ""), book: book, csrfToken: csrfToken))
         }
-        guard let device = try await remembered(address, in: book) else {
+        guard let device = try await book.rememberedDevice(at: address) else {
             let problem = try await notRemembered(address, book: book)
             return .invalid(try await refusal(problem, book: book, csrfToken: csrfToken))
         }
@@ -87,7 +86,7 @@ enum SensorActions {
     /// and the name comes from the store, never from the link.
     static func notice(_ query: [String: String], book: any DeviceBook) async throws -> String? {
         if let address = query["paired"].flatMap(BluetoothAddress.normalized),
-            let device = try await remembered(address, in: book)
+            let device = try await book.rememberedDevice(at: address)
         {
             return "Paired \(SensorsMarkup.label(device)). The hub now uses it as its "
                 + "\(device.role == .heartRate ? "heart-rate strap" : SensorsMarkup.roleWords(device.role))."
@@ -99,12 +98,6 @@ enum SensorActions {
     }
 
     // MARK: - Plumbing
-
-    /// The device remembered at `address`: a fitness sensor's role before the strap's, as the command line looks.
-    private static func remembered(_ address: String, in book: any DeviceBook) async throws -> RememberedDevice? {
-        let devices = try await book.rememberedDevices().filter { $0.address == address && $0.role != .location }
-        return devices.first { $0.role != .heartRate } ?? devices.first
-    }
 
     /// The command line's words when nothing remembered has `address`.
     private static func notRemembered(_ address: String, book: any DeviceBook) async throws -> String {

@@ -15,3 +15,20 @@ public protocol DeviceBook: DeviceMemory {
     /// The straps that belong to people (`stayfit devices pair ADDRESS --person NAME`), in address order.
     func personStraps() async throws -> [(address: String, person: String)]
 }
+
+extension DeviceBook {
+    /// The device remembered at `address` (upper case), whatever its role: a fitness sensor's role before the
+    /// strap's, as `stayfit devices forget ADDRESS` looks; nil when none is. The GPS receiver is no Bluetooth device.
+    public func rememberedDevice(at address: String) async throws -> RememberedDevice? {
+        let devices = try await rememberedDevices().filter { $0.address == address && $0.role != .location }
+        return devices.first { $0.role != .heartRate } ?? devices.first
+    }
+
+    /// Remembers `device` for its role, and returns the device it replaced at another address, for the caller to
+    /// release (disconnect) as `stayfit devices connect` and `pair` do.
+    public func rememberReplacing(_ device: RememberedDevice) async throws -> RememberedDevice? {
+        let previous = try await rememberedDevice(device.role)
+        try await remember(device)
+        return previous.flatMap { $0.address == device.address ? nil : $0 }
+    }
+}

@@ -29,11 +29,12 @@ enum SensorFamily: String, Sendable, CaseIterable {
         case .strap:
             BluetoothActionFailure(
                 "Bluetooth is not available for heart-rate straps: the heart-rate plugin is not running on this hub. "
-                    + "Add a [plugins.heart-rate] table to stayfit.toml.")
+                    + "Add a [plugins.heart-rate] table to stayfit.toml, or use 'stayfit devices' on the hub.")
         case .sensor:
             BluetoothActionFailure(
                 "Bluetooth is not available for fitness sensors: the fitness-sensors plugin is not running on this "
-                    + "hub. Add a [plugins.fitness-sensors] table to stayfit.toml.")
+                    + "hub. Add a [plugins.fitness-sensors] table to stayfit.toml, or use 'stayfit devices' on the hub."
+            )
         }
     }
 
@@ -67,7 +68,7 @@ struct BusSensorRadio: SensorRadio {
         return .failure(
             BluetoothActionFailure(
                 "The \(plugin) plugin did not answer within \(Format.counted(Int(bound.components.seconds), "second")) "
-                    + "(it may be restarting). Try again."))
+                    + "(it may be busy with another scan or pairing, or restarting). Try again."))
     }
 
     /// How long the page waits for `action`'s answer: its own length, and the grace.

@@ -78,7 +78,8 @@ enum SensorsPage {
         return try await render(book: book, csrfToken: csrfToken, scan: result)
     }
 
-    /// The scan's finds as a table, each with its "Pair" button (or "the hub's" when remembered).
+    /// The scan's finds, one a line (a phone's width has no room for a table): the name, then the address, the kind
+    /// and the signal (left out when none was heard), and its "Pair" button, or "the hub's" when remembered.
     private static func found(_ scan: ScanResult, remembered: [RememberedDevice], csrfToken: String) -> String {
         var html = HistoryMarkup.problems(scan.problems)
         guard !scan.found.isEmpty else {
@@ -91,25 +92,23 @@ enum SensorsPage {
         }
         let addresses = Set(remembered.map(\.address))
         html += HistoryMarkup.paragraph("Found \(Format.counted(scan.found.count, "device")).")
-        html += "<table class=\"figures sensors\"><thead><tr><th scope=\"col\">Name</th><th scope=\"col\">Address</th>"
-        html += "<th scope=\"col\">Kind</th><th scope=\"col\">Signal</th><th scope=\"col\"></th></tr></thead><tbody>"
+        html += "<ul class=\"people found\">"
         for device in scan.found {
             let family: SensorFamily = device.role == .heartRate ? .strap : .sensor
-            let cells = [
-                Format.printable(device.name), device.address, device.words,
-                device.signalStrength.map { "\($0) dBm" } ?? "--",
-            ]
-            html += "<tr>" + cells.map { "<td>\(HTMLText.escape($0))</td>" }.joined() + "<td>"
+            let detail = [device.address, device.words] + (device.signalStrength.map { ["\($0) dBm"] } ?? [])
+            html += "<li><span class=\"name\">\(HTMLText.escape(Format.printable(device.name)))</span> "
+            html += "<span class=\"detail\">\(HTMLText.escape(detail.joined(separator: " · ")))</span> "
             if addresses.contains(device.address) {
-                html += HTMLText.escape("the hub's")
+                html += "<strong class=\"now\">\(HTMLText.escape("the hub's"))</strong>"
             } else {
+                // "choose": the people page's row button, which the style sheet lays out beside the name.
                 html +=
-                    PeopleMarkup.postForm("/sensors/pair", csrfToken: csrfToken, className: "pair")
+                    PeopleMarkup.postForm("/sensors/pair", csrfToken: csrfToken, className: "choose pair")
                     + PeopleMarkup.hidden("address", device.address) + PeopleMarkup.hidden("kind", family.rawValue)
                     + "<button type=\"submit\">Pair</button></form>"
             }
-            html += "</td></tr>"
+            html += "</li>"
         }
-        return html + "</tbody></table>"
+        return html + "</ul>"
     }
 }

@@ -90,7 +90,10 @@ import Testing
             sensorCommand.reply.answer(.success([.kickr]))
             let found = try await scan
             #expect(found.status == 200)
-            #expect(found.body.contains("<td>Polar H10 1234</td><td>C0:FF:EE:00:00:01</td><td>Heart-rate strap</td>"))
+            #expect(
+                found.body.contains(
+                    "<span class=\"name\">Polar H10 1234</span> <span class=\"detail\">C0:FF:EE:00:00:01 · Heart-rate strap"
+                ))
             #expect(found.body.contains("<input type=\"hidden\" name=\"csrf\" value=\"\(browser.csrf)\">"))
             #expect(found.body.contains("<a href=\"/sensors\">Sensors</a>"), "in the navigation")
         }

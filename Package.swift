@@ -292,6 +292,8 @@ let package = Package(
             dependencies: [
                 "Web", "Crypt", "HubCore", "HubTestKit", "HubStore", "WorkoutFiles", "PictureTestKit", "BlueZTestKit",
                 "GPSTestKit", "Nutrition",
+                // The sensors page against the plugins that answer its commands, on the BlueZ mock.
+                "HeartRate", "FitnessSensors", "DBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -72,6 +72,7 @@ public struct FitnessSensorsPlugin: Plugin {
         let devices = try context.store((any DeviceMemory).self)
         let targets = context.bus.inbox(of: MachineTarget.self, subscriber: "\(Self.id) targets")
         let states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout")
+        let commands = context.bus.inbox(of: FitnessSensorCommand.self, subscriber: "\(Self.id) commands")
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -81,6 +82,7 @@ public struct FitnessSensorsPlugin: Plugin {
                     for await target in targets { await apply(target) }
                 }
                 group.addTask { await followChosenSensors(devices: devices, address: address) }
+                group.addTask { await answerCommands(commands, address: address) }
                 await group.next()
                 group.cancelAll()
             }

@@ -88,11 +88,13 @@ public struct HeartRatePlugin: Plugin {
         let devices = try context.store((any DeviceMemory).self)
         // Made for this run, so that a restarted plugin hears the workouts again.
         let workouts = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout state")
+        let commands = context.bus.inbox(of: StrapCommand.self, subscriber: "\(Self.id) commands")
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { workoutWatch in
                 workoutWatch.addTask { [greeting] in
                     for await change in workouts { greeting.workoutChanged(to: change.state) }
                 }
+                workoutWatch.addTask { await answerCommands(commands, address: address) }
                 while !Task.isCancelled {
                     // Subscribe before reading the choice, so that a change made in between is not missed.
                     let changes = context.bus.inbox(of: StoreChanged.self, subscriber: "\(Self.id) strap choice")

@@ -15,6 +15,7 @@ struct WebStores: Sendable {
     let profile: (any ProfileSource)?
     let profileBook: (any ProfileBook)?, goalBook: (any GoalBook)?
     let reminders: (any ReminderEditor)?
+    let devices: (any DeviceBook)?
     let units: UnitSystem
 
     init(context: PluginContext) {
@@ -26,6 +27,7 @@ struct WebStores: Sendable {
         profile = try? context.store((any ProfileSource).self)
         (profileBook, goalBook) = (try? context.store((any ProfileBook).self), try? context.store((any GoalBook).self))
         reminders = try? context.store((any ReminderEditor).self)
+        devices = try? context.store((any DeviceBook).self)
         units = UnitSystem(context.units)
     }
 }

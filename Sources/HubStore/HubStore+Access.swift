@@ -48,6 +48,7 @@ extension HubStore: PeopleRoster {
 }
 
 extension HubStore: DeviceMemory {}
+extension HubStore: DeviceBook {}
 extension HubStore: StrapOwners {
     public func strapsOfPeople() async throws -> [String] { try await personStraps().map(\.address) }
 }

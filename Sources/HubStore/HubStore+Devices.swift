@@ -15,6 +15,18 @@ extension HubStore {
         }
     }
 
+    /// Every remembered device, whatever its role, in role order.
+    public func rememberedDevices() async throws -> [RememberedDevice] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM devices ORDER BY role").map { row in
+                RememberedDevice(
+                    role: RememberedDevice.Role(rawValue: row["role"]), address: row["address"], name: row["name"],
+                    connectAutomatically: row["connect_automatically"],
+                    rememberedAt: Date(timeIntervalSince1970: row["remembered_at"]))
+            }
+        }
+    }
+
     /// Remembers `device` for its role, replacing whatever was remembered for it.
     public func remember(_ device: RememberedDevice) async throws {
         try await write { db in

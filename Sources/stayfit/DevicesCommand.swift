@@ -121,11 +121,10 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let address = BluetoothAddress.normalized(address) ?? address
                 let store = try storeOptions.openStore()
-                let previous = try await store.rememberedDevice(.heartRate)
                 let strap = try await bluetooth.manager().connect(address: address, searchFor: .seconds(seconds))
-                try await store.remember(
+                if let previous = try await store.rememberReplacing(
                     RememberedDevice(role: .heartRate, address: strap.address, name: strap.name, rememberedAt: Date()))
-                if let previous, previous.address != strap.address {
+                {
                     // Free the strap the hub used before, for its battery and for other devices.
                     _ = try? await bluetooth.manager().disconnect(address: previous.address)
                 }
@@ -176,11 +175,10 @@ struct DevicesCommand: AsyncParsableCommand {
                 if let person { return try await pairStrap(address, to: person, in: store) }
                 let manager = try bluetooth.sensorManager()
                 let sensor = try await manager.pair(address: address, searchFor: .seconds(seconds))
-                let previous = try await store.rememberedDevice(sensor.kind.role)
-                try await store.remember(
+                if let previous = try await store.rememberReplacing(
                     RememberedDevice(
                         role: sensor.kind.role, address: sensor.address, name: sensor.name, rememberedAt: Date()))
-                if let previous, previous.address != sensor.address {
+                {
                     _ = try? await manager.disconnect(address: previous.address)
                 }
                 let kind = sensor.kind.words.lowercased()
@@ -235,17 +233,15 @@ struct DevicesCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
                 if let address = address.flatMap(BluetoothAddress.normalized) {
-                    for kind in SensorKind.allCases {
-                        guard let sensor = try await store.rememberedDevice(kind.role), sensor.address == address
-                        else { continue }
-                        try await store.forgetDevice(kind.role)
+                    // The same look-up as the web app's sensors page: a sensor's role before the strap's.
+                    if let device = try await store.rememberedDevice(at: address) {
+                        guard device.role != .heartRate else { return try await forgetStrap(device, in: store) }
+                        try await store.forgetDevice(device.role)
                         _ = try? await bluetooth.sensorManager().disconnect(address: address)
-                        return print(
-                            "Forgot \(sensor.name) (\(sensor.address)), the hub's \(kind.words.lowercased()).")
-                    }
-                    if let strap = try await store.rememberedDevice(.heartRate), strap.address == address {
-                        try await forgetStrap(strap, in: store)
-                        return
+                        let kind = SensorKind.allCases.first { $0.role == device.role }
+                        let words =
+                            kind?.words.lowercased() ?? device.role.rawValue.replacingOccurrences(of: "-", with: " ")
+                        return print("Forgot \(device.name) (\(device.address)), the hub's \(words).")
                     }
                     if let owner = try await store.strapOwner(address: address) {
                         return print(

@@ -4,7 +4,7 @@ enum PageLayout {
     static let navigation: [(path: String, title: String)] = [
         ("/", "Live"), ("/history", "History"), ("/stats", "Statistics"), ("/heart-rate", "Heart rate"),
         ("/programs", "Programs"), ("/today", "Today"), ("/food", "Food"), ("/people", "People"),
-        ("/reminders", "Reminders"), ("/settings", "Settings"),
+        ("/reminders", "Reminders"), ("/sensors", "Sensors"), ("/settings", "Settings"),
     ]
     /// Every page's style sheets: the app's own and each group of pages' (small, and checked again each time).
     static let styleSheets = [

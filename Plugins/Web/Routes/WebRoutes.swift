@@ -27,6 +27,7 @@ enum WebRoutes {
         ProgramRoutes.add(to: router, stores: app.stores, bus: app.bus)
         SettingsRoutes.add(to: router, stores: app.stores, bus: app.bus)
         ReminderRoutes.add(to: router, stores: app.stores, bus: app.bus)
+        SensorRoutes.add(to: router, stores: app.stores, bus: app.bus)
     }
 }
 

@@ -5,6 +5,7 @@ enum SettingsPage {
         ("/settings/profile", "Profile", "Name, birth date, gender, height, weight, heart-rate monitoring and FTP."),
         ("/settings/goal", "Goal", "The goal of every workout, and whether reaching it stops the workout."),
         ("/reminders", "Reminders", "When the hub reminds you to train, on which days, and how long before."),
+        ("/sensors", "Sensors", "The heart-rate strap and the bike's or machine's sensors: find, pair and forget."),
     ]
 
     static func render() -> WebPage {

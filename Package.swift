@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Hummingbird's own too: NIOHTTPTypes for the live stream's body parts, written straight to the connection.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // And for HTTPS: NIOSSL's certificate and key loading, and a context made once to check that they match.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.2"),
     ],
     targets: [
         // MARK: - Core
@@ -163,6 +165,9 @@ let package = Package(
                 "HubCore", "Reports", "Records", "Programs", "Nutrition", "Crypt",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                // HTTPS with a configured certificate: swift-nio-ssl (BoringSSL), built with the hub.
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -5,6 +5,7 @@ public struct WebError: Error, Equatable, CustomStringConvertible {
     private enum Code: Equatable {
         case portInUse
         case cannotListen(reason: String)
+        case tlsFile(path: String, reason: String)
     }
 
     private let code: Code
@@ -19,6 +20,11 @@ public struct WebError: Error, Equatable, CustomStringConvertible {
         WebError(code: .cannotListen(reason: reason), address: address.description)
     }
 
+    /// A certificate or key of `[plugins.web]` the app cannot use.
+    static func tlsFile(_ path: String, reason: String, address: ListenAddress) -> WebError {
+        WebError(code: .tlsFile(path: path, reason: reason), address: address.description)
+    }
+
     public var isPortInUse: Bool { code == .portInUse }
 
     public var description: String {
@@ -29,6 +35,11 @@ public struct WebError: Error, Equatable, CustomStringConvertible {
         case .cannotListen(let reason):
             "The web app cannot listen on \(address): \(reason). Check listen in [plugins.web]: an address of this "
                 + "machine (0.0.0.0 for every network) and a free port."
+        case .tlsFile(let path, let reason):
+            "The web app cannot serve HTTPS on \(address) with \(path): \(reason). Check certificate and private-key "
+                + "in [plugins.web]: PEM files the hub's user can read, the key the certificate's own. A self-signed "
+                + "pair: openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 825 "
+                + "-subj /CN=stayfit-hub -keyout hub.key -out hub.pem"
         }
     }
 }

@@ -34,15 +34,19 @@ public struct WebPlugin: Plugin {
             context.logger.warning("no password storage in this hub: the web app cannot run")
             return
         }
-        let app = WebApp(passwords: passwords, sessionIdle: configuration.sessionIdle, hub: context, feed: feed)
+        let address = configuration.listen
+        let tls = try configuration.tls.map { files throws(WebError) in
+            try WebTLS.configuration(files, address: address)
+        }
+        let app = WebApp(
+            passwords: passwords, sessionIdle: configuration.sessionIdle, hub: context, feed: feed, secure: tls != nil)
         relay.setMaximumHeartRate(await maximumHeartRate())
         defer { relay.stop() }
-        let address = configuration.listen
         // One thread: a Pi's web app serves a screen and a phone or two, and every thread costs memory.
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             let server = try WebServer.service(
-                router: WebRoutes.router(app: app), address: address, loops: loops, logger: context.logger)
+                router: WebRoutes.router(app: app), address: address, tls: tls, loops: loops, logger: context.logger)
             try await withGracefulShutdownHandler {
                 do {
                     try await server.run()

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -15,11 +16,14 @@ import ServiceLifecycle
 /// into a response is a 500, and a request that does not parse is left to the server (a 400, then the connection
 /// closes).
 enum WebServer {
+    /// - Parameter tls: HTTPS with it; plain HTTP when nil.
     static func service(
-        router: Router<WebRequestContext>, address: ListenAddress, loops: any EventLoopGroup, logger: Logger
+        router: Router<WebRequestContext>, address: ListenAddress, tls: TLSConfiguration?, loops: any EventLoopGroup,
+        logger: Logger
     ) throws -> any Service {
         let responder = router.buildResponder()
-        return try HTTPServerBuilder.http1().buildServer(
+        let builder = try tls.map { try HTTPServerBuilder.tls(.http1(), tlsConfiguration: $0) } ?? .http1()
+        return try builder.buildServer(
             configuration: ServerConfiguration(address: .hostname(address.host, port: address.port)),
             eventLoopGroup: loops, logger: logger
         ) { request, writer, channel in

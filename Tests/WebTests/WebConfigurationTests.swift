@@ -49,6 +49,31 @@ import Testing
         #expect(throws: ConfigurationError.self) { try Self.configuration("session-idle-minutes = 0\n") }
     }
 
+    @Test func aCertificateAndItsKeyServeHTTPS() throws {
+        let configuration = try Self.configuration(
+            "certificate = \"/etc/stayfit/hub.pem\"\nprivate-key = \"/etc/stayfit/hub.key\"\n")
+        #expect(configuration.tls == .init(certificate: "/etc/stayfit/hub.pem", privateKey: "/etc/stayfit/hub.key"))
+        #expect(try Self.configuration("").tls == nil)
+    }
+
+    @Test(arguments: [
+        ("certificate = \"/etc/stayfit/hub.pem\"\n", "plugins.web.certificate", "without private-key"),
+        ("private-key = \"/etc/stayfit/hub.key\"\n", "plugins.web.private-key", "without certificate"),
+        (
+            "certificate = \"hub.pem\"\nprivate-key = \"/etc/stayfit/hub.key\"\n", "plugins.web.certificate",
+            "\"hub.pem\" is not an absolute path"
+        ),
+    ])
+    func aHalfOrRelativeHTTPSSettingIsRefusedWithTheFix(text: String, key: String, problem: String) {
+        #expect {
+            try Self.configuration(text)
+        } throws: { error in
+            let said = "\(error)"
+            return said.contains(key) && said.contains(problem)
+                && said.contains("certificate = \"/etc/stayfit/hub.pem\"")
+        }
+    }
+
     @Test func theAddressIsWrittenBackAsItIsTyped() {
         #expect(ListenAddress(host: "::", port: 80).description == "[::]:80")
         #expect(ListenAddress(host: "0.0.0.0", port: 8080).description == "0.0.0.0:8080")

@@ -57,6 +57,9 @@ import Testing
         #expect(!TakenPort.accepts(port: port))
     }
 
+    static func accepts(port: Int) -> Bool { TakenPort.accepts(port: port) }
+    static func get(_ path: String, port: Int) -> String? { TakenPort.get(path, port: port) }
+
     @Test func theDateHeaderIsTheRFCsFixedFormInGMT() {
         #expect(HTTPDate.text(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.text(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")

@@ -45,10 +45,10 @@ import Testing
                 try await Task.sleep(for: .milliseconds(20))
             }
             // A hub without a password answers with the page that says how to set one, dated as HTTP asks.
-            let answer = try #require(TakenPort.get("/", port: port))
-            #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(answer.prefix(200))")
-            let dated = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("date: ") }
-            let date = try #require(dated.map { String($0.dropFirst(6)) }, "no Date header: \(answer.prefix(400))")
+            let answer = try await HTTPProbe.request("GET", "/", port: port)
+            #expect(answer.status == 503, "\(answer.head)")
+            let dated = answer.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("date: ") }
+            let date = try #require(dated.map { String($0.dropFirst(6)) }, "no Date header: \(answer.head)")
             let before = HTTPDate.text(secondsSince1970: Int(Date().timeIntervalSince1970) - 5)
             #expect(date.count == 29 && date.hasSuffix(" GMT") && date.prefix(16) == before.prefix(16), "\(date)")
             await group.triggerGracefulShutdown()
@@ -58,8 +58,6 @@ import Testing
     }
 
     static func accepts(port: Int) -> Bool { TakenPort.accepts(port: port) }
-    static func get(_ path: String, port: Int) -> String? { TakenPort.get(path, port: port) }
-
     @Test func theDateHeaderIsTheRFCsFixedFormInGMT() {
         #expect(HTTPDate.text(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.text(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
@@ -109,32 +107,6 @@ private final class TakenPort {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-    }
-
-    /// The whole answer to `GET path` on 127.0.0.1:`port` (the connection closed by asking so), or nil.
-    static func get(_ path: String, port: Int) -> String? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: hub\r\nConnection: close\r\n\r\n".utf8)
-        guard connected, send(descriptor, request, request.count, 0) == request.count else { return nil }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            answer += buffer[..<count]
-        }
-        return String(decoding: answer, as: UTF8.self)
     }
 
     struct TakenPortError: Error {}

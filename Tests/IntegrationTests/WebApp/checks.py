@@ -2,6 +2,8 @@
 a deadline (nothing sleeps to order events)."""
 import time
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
 DEADLINE = 90
 failures = []
 
@@ -13,9 +15,14 @@ def check(condition, what):
 
 
 def wait_until(predicate, what, timeout=DEADLINE):
+    """Polls `predicate` until it is true. A page that is being replaced (a form's answer loading) is "not yet":
+    an element of the old page goes stale, and the new one may not be there for a moment."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        value = predicate()
+        try:
+            value = predicate()
+        except (StaleElementReferenceException, NoSuchElementException):
+            value = None
         if value:
             return value
         time.sleep(0.05)

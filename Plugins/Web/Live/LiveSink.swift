@@ -32,11 +32,11 @@ final class ChannelSink: LiveSink {
         // Not writable: more than NIO's high-water mark (64 KiB) waits for a page that does not read.
         guard channel.isActive, channel.isWritable else { return false }
         let first = pending.withLock { pending in
-            guard pending != nil else {
+            guard let waiting = pending else {
                 pending = text
                 return true
             }
-            pending! += text
+            pending = waiting + text
             return false
         }
         // Always queued, never run here, even on the event loop (a ping): the feed calls this under its lock, and a

@@ -7,41 +7,22 @@ import Hummingbird
 enum SensorRoutes {
     static func add(to router: Router<WebRequestContext>, stores: WebStores, bus: MessageBus) {
         let radio = BusSensorRadio(bus: bus)
-        router.get("/sensors") { request, context in
-            guard let book = stores.devices else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            let notice = try await SensorActions.notice(PageReplies.query(request), book: book)
-            return WebResponse.page(
-                try await SensorsPage.render(book: book, csrfToken: context.csrfToken, notice: notice),
-                csrfToken: context.csrfToken)
+        router.get("/sensors", needing: stores.devices) { page in
+            let notice = try await SensorActions.notice(page.query, book: page.view)
+            return try await SensorsPage.render(book: page.view, csrfToken: page.csrfToken, notice: notice)
         }
-        router.post("/sensors/scan") { _, context in
-            guard let book = stores.devices else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            return WebResponse.page(
-                try await SensorsPage.scan(radio: radio, book: book, csrfToken: context.csrfToken),
-                csrfToken: context.csrfToken)
+        router.post("/sensors/scan", needing: stores.devices) {
+            try await SensorsPage.scan(radio: radio, book: $0.view, csrfToken: $0.csrfToken)
         }
-        router.post("/sensors/pair") { request, context in
-            guard let book = stores.devices else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            var request = request
-            let form = try await FormFields.read(&request).values
-            return PageReplies.reply(
-                try await SensorActions.pair(form, radio: radio, book: book, bus: bus, csrfToken: context.csrfToken),
-                csrfToken: context.csrfToken)
+        router.postForm("/sensors/pair", needing: stores.devices) { page, form in
+            try await SensorActions.pair(form, radio: radio, book: page.view, bus: bus, csrfToken: page.csrfToken)
         }
-        router.get("/sensors/forget") { request, context in
-            guard let book = stores.devices else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            let address = PageReplies.query(request)["address"] ?? ""
-            return WebResponse.page(
-                try await SensorActions.confirmation(address: address, book: book, csrfToken: context.csrfToken),
-                csrfToken: context.csrfToken)
+        router.get("/sensors/forget", needing: stores.devices) {
+            try await SensorActions.confirmation(
+                address: $0.query["address"] ?? "", book: $0.view, csrfToken: $0.csrfToken)
         }
-        router.post("/sensors/forget") { request, context in
-            guard let book = stores.devices else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            var request = request
-            let form = try await FormFields.read(&request).values
-            return PageReplies.reply(
-                try await SensorActions.forget(form, radio: radio, book: book, bus: bus, csrfToken: context.csrfToken),
-                csrfToken: context.csrfToken)
+        router.postForm("/sensors/forget", needing: stores.devices) { page, form in
+            try await SensorActions.forget(form, radio: radio, book: page.view, bus: bus, csrfToken: page.csrfToken)
         }
     }
 }

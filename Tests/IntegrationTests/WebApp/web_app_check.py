@@ -6,6 +6,7 @@ Arguments: base URL, password, stayfit binary, data directory, the hub's output 
 Every wait polls with a deadline; nothing sleeps to order events.
 """
 import http.client
+import time
 import os
 import re
 import subprocess

@@ -79,11 +79,7 @@ import Testing
                 services: [.init(service: plugin)], logger: WebPluginTests.quietLogger))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            let deadline = ContinuousClock.now + TestDeadline.hang
-            while !WebPluginTests.accepts(port: port) {
-                try #require(ContinuousClock.now < deadline, "the web app never listened on \(port)")
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await eventually("the web app listening on \(port)") { WebPluginTests.accepts(port: port) }
             // Python's TLS client, trusting only this certificate: the login page, and its cookie.
             let client = try await Self.run(
                 "/usr/bin/python3",

@@ -51,11 +51,7 @@ extension Router<WebRequestContext> {
         _ path: RouterPath, needing view: View?,
         _ answer: @escaping @Sendable (PageRequest<View>) async throws -> Answer
     ) -> Self {
-        get(path) { request, context in
-            guard let view else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            return try await answer(PageRequest(view: view, request: request, context: context))
-                .response(csrfToken: context.csrfToken)
-        }
+        get(path, use: Self.handler(needing: view) { page, _ in try await answer(page) })
     }
 
     /// POST `path` without a form of its own (a button: the token is all it carries), as `get(_:needing:_:)`.
@@ -64,11 +60,7 @@ extension Router<WebRequestContext> {
         _ path: RouterPath, needing view: View?,
         _ answer: @escaping @Sendable (PageRequest<View>) async throws -> Answer
     ) -> Self {
-        post(path) { request, context in
-            guard let view else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
-            return try await answer(PageRequest(view: view, request: request, context: context))
-                .response(csrfToken: context.csrfToken)
-        }
+        post(path, use: Self.handler(needing: view) { page, _ in try await answer(page) })
     }
 
     /// POST `path` with a form: its fields read (within `WebLimits`) and handed to `answer` with the view.
@@ -77,12 +69,23 @@ extension Router<WebRequestContext> {
         _ path: RouterPath, needing view: View?,
         _ answer: @escaping @Sendable (PageRequest<View>, [String: String]) async throws -> Answer
     ) -> Self {
-        post(path) { request, context in
+        post(
+            path,
+            use: Self.handler(needing: view) { page, request in
+                try await answer(page, try await FormFields.read(&request).values)
+            })
+    }
+
+    /// The route's handler: "Not available" without the view, else the answer made into its response.
+    private static func handler<View: Sendable, Answer: PageAnswer>(
+        needing view: View?,
+        _ answer: @escaping @Sendable (PageRequest<View>, inout Request) async throws -> Answer
+    ) -> @Sendable (Request, WebRequestContext) async throws -> Response {
+        { request, context in
             guard let view else { return PageReplies.unavailable(csrfToken: context.csrfToken) }
             var request = request
-            let form = try await FormFields.read(&request).values
-            return try await answer(PageRequest(view: view, request: request, context: context), form)
-                .response(csrfToken: context.csrfToken)
+            let page = PageRequest(view: view, request: request, context: context)
+            return try await answer(page, &request).response(csrfToken: context.csrfToken)
         }
     }
 }

@@ -4,7 +4,8 @@ enum PageLayout {
     static let navigation: [(path: String, title: String)] = [
         ("/", "Live"), ("/history", "History"), ("/stats", "Statistics"), ("/heart-rate", "Heart rate"),
         ("/programs", "Programs"), ("/today", "Today"), ("/food", "Food"), ("/people", "People"),
-        ("/reminders", "Reminders"), ("/sensors", "Sensors"), ("/settings", "Settings"),
+        // Reminders and sensors are under Settings: eleven links took four rows of a phone's screen.
+        ("/settings", "Settings"),
     ]
     /// Every page's style sheets: the app's own and each group of pages' (small, and checked again each time).
     static let styleSheets = [

@@ -146,9 +146,12 @@ def reminder_rows(driver):
 
 
 def reminders(driver):
-    driver.get(BASE + "/reminders")
-    check(any(a.text == "Reminders" for a in driver.find_elements(By.CSS_SELECTOR, "nav a")),
-          "the navigation links to the reminders")
+    # As a person finds them: Settings in the navigation, then Reminders.
+    driver.get(BASE + "/")
+    driver.find_element(By.LINK_TEXT, "Settings").click()
+    wait_until(lambda: driver.find_elements(By.LINK_TEXT, "Reminders"), "the settings list the reminders")
+    driver.find_element(By.LINK_TEXT, "Reminders").click()
+    wait_until(lambda: driver.current_url.endswith("/reminders"), "the reminders page opens from the settings")
     add_reminder(driver, "Evening run", "18:30", ["mon", "wed", "fri"], alert="15")
     wait_until(lambda: any("Evening run" in row for row in reminder_rows(driver)), "the added reminder is listed")
     row = reminder_rows(driver)[0]

@@ -44,9 +44,12 @@ def scan_and_pair(driver, address, said):
 
 
 def sensors(driver):
-    driver.get(BASE + "/sensors")
-    check("Sensors" in [link.text for link in driver.find_elements(By.CSS_SELECTOR, "nav a")],
-          "the navigation leads to the sensors page")
+    # As a person finds it: Settings in the navigation, then Sensors.
+    driver.get(BASE + "/")
+    driver.find_element(By.LINK_TEXT, "Settings").click()
+    wait_until(lambda: driver.find_elements(By.LINK_TEXT, "Sensors"), "the settings list the sensors")
+    driver.find_element(By.LINK_TEXT, "Sensors").click()
+    wait_until(lambda: driver.current_url.endswith("/sensors"), "the sensors page opens from the settings")
     check("Remembered strap: none" in main_text(driver), "nothing remembered yet: %r" % main_text(driver)[:300])
     driver.find_element(By.CSS_SELECTOR, "form.scan button[type=submit]").click()
     wait_until(lambda: "Found" in main_text(driver), "the scan lists what it found", timeout=60)

@@ -95,7 +95,7 @@ import Testing
                     "<span class=\"name\">Polar H10 1234</span> <span class=\"detail\">C0:FF:EE:00:00:01 · Heart-rate strap"
                 ))
             #expect(found.body.contains("<input type=\"hidden\" name=\"csrf\" value=\"\(browser.csrf)\">"))
-            #expect(found.body.contains("<a href=\"/sensors\">Sensors</a>"), "in the navigation")
+            #expect(found.body.contains("<a href=\"/settings\">Settings</a>"), "in the navigation")
         }
     }
 

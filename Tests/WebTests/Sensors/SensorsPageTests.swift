@@ -125,7 +125,8 @@ import Testing
         #expect(page.body.contains("&lt;img src=x onerror=alert(1)&gt;\\n (C0:FF:EE:00:00:09)"))
     }
 
-    @Test func theNavigationHasTheSensorsPage() {
-        #expect(PageLayout.navigation.contains { $0.path == "/sensors" && $0.title == "Sensors" })
+    @Test func theSettingsLeadToTheSensorsPage() {
+        #expect(SettingsPage.pages.contains { $0.path == "/sensors" && $0.title == "Sensors" })
+        #expect(PageLayout.navigation.contains { $0.path == "/settings" })
     }
 }

@@ -11,18 +11,12 @@ import sys
 import urllib.parse
 
 import gpxpy
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from checks import check, failures, wait_until
+from checks import check, main_text, path_of, run_logged_in, wait_until
 
 BASE, PASSWORD, ARTIFACTS = sys.argv[1:4]
 
-
-def path_of(driver):
-    return urllib.parse.urlsplit(driver.current_url).path
 
 
 def download(path, driver):
@@ -34,13 +28,6 @@ def download(path, driver):
     answer = connection.getresponse()
     return answer.status, dict((k.lower(), v) for k, v in answer.getheaders()), answer.read()
 
-
-def main_text(driver):
-    """The page's main text; empty while the browser is between pages (the element it found went stale)."""
-    try:
-        return driver.find_element(By.TAG_NAME, "main").text
-    except Exception:
-        return ""
 
 
 def history_and_gpx(driver):
@@ -183,32 +170,4 @@ def reminders(driver):
     check("Stretch" not in main_text(driver), "the deleted reminder is gone: %r" % main_text(driver)[:300])
 
 
-def main():
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    try:
-        driver.get(BASE + "/login")
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
-        wait_until(lambda: path_of(driver) == "/", "the login leads to the live page")
-        for part in (history_and_gpx, programs, food, reminders):
-            try:
-                part(driver)
-            except AssertionError as error:
-                check(False, "%s: %s" % (part.__name__, error))
-            except Exception as error:  # a missing element, say: the part failed, the others still run
-                check(False, "%s: %s: %s" % (part.__name__, type(error).__name__, str(error).splitlines()[0]))
-    finally:
-        driver.quit()
-    if failures:
-        print("%d checks failed" % len(failures), flush=True)
-        sys.exit(1)
-    print("all page checks passed", flush=True)
-
-
-main()
+run_logged_in(BASE, PASSWORD, ARTIFACTS, [history_and_gpx, programs, food, reminders], "page")

@@ -7,29 +7,15 @@ Arguments: base URL, password, the screenshots' folder. Every wait polls with a 
 """
 import os
 import sys
-import urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from checks import check, failures, wait_until
+from checks import check, main_text, path_of, run_logged_in, wait_until
 
 BASE, PASSWORD, ARTIFACTS = sys.argv[1:4]
 STRAP, TRAINER = "C0:FF:EE:00:00:01", "C0:FF:EE:00:00:05"
 
 
-def path_of(driver):
-    return urllib.parse.urlsplit(driver.current_url).path
-
-
-def main_text(driver):
-    """The page's main text; empty while the browser is between pages (the element it found went stale)."""
-    try:
-        return driver.find_element(By.TAG_NAME, "main").text
-    except Exception:
-        return ""
 
 
 def scan_and_pair(driver, address, said):
@@ -78,32 +64,4 @@ def sensors(driver):
     check(not refused, "no content refused by the CSP: %r" % refused)
 
 
-def main():
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-    try:
-        driver.get(BASE + "/login")
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
-        wait_until(lambda: path_of(driver) == "/", "the login leads to the live page")
-        try:
-            sensors(driver)
-        except AssertionError as error:
-            check(False, "sensors: %s" % error)
-        except Exception as error:  # a missing element, say
-            check(False, "sensors: %s: %s" % (type(error).__name__, str(error).splitlines()[0]))
-    finally:
-        driver.quit()
-    if failures:
-        print("%d checks failed" % len(failures), flush=True)
-        sys.exit(1)
-    print("all sensors checks passed", flush=True)
-
-
-main()
+run_logged_in(BASE, PASSWORD, ARTIFACTS, [sensors], "sensors")

@@ -73,18 +73,20 @@ struct ConfigOptions: ParsableArguments {
 
     func load() throws -> HubConfiguration {
         do {
-            if let path = config
-                ?? ProcessInfo.processInfo.environment["STAYFIT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 })
-            {
-                return try HubConfiguration.load(path: path, movedSettings: pluginRegistry.movedSettings)
-            }
-            if FileManager.default.fileExists(atPath: "/etc/stayfit/stayfit.toml") {
-                return try HubConfiguration.load(
-                    path: "/etc/stayfit/stayfit.toml", movedSettings: pluginRegistry.movedSettings)
-            }
-            return try HubConfiguration(text: Self.builtInDefaults, file: "built-in defaults")
+            return try file().load()
         } catch {
             throw CLIError(error)
         }
+    }
+
+    /// The file `load()` reads: `--config`, else $STAYFIT_CONFIG, else /etc/stayfit/stayfit.toml when it exists, else
+    /// none (the built-in defaults); `adjust` is what the command changes after reading it.
+    func file(adjust: @escaping @Sendable (inout HubConfiguration) -> Void = { _ in }) -> ConfigurationFile {
+        let path =
+            config ?? ProcessInfo.processInfo.environment["STAYFIT_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 })
+            ?? (FileManager.default.fileExists(atPath: "/etc/stayfit/stayfit.toml") ? "/etc/stayfit/stayfit.toml" : nil)
+        return ConfigurationFile(
+            path: path, builtInDefaults: Self.builtInDefaults, movedSettings: pluginRegistry.movedSettings,
+            adjust: adjust)
     }
 }

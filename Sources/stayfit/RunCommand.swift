@@ -33,11 +33,14 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let options = configOptions, simulate = simulate
-            // SIGHUP reads the file again the same way.
+            // SIGHUP and the settings pages read the file again the same way.
+            let file = options.file { if simulate { $0.enable(SimulatorID.id) } }
             let load: @Sendable () throws -> HubConfiguration = {
-                var configuration = try options.load()
-                if simulate { configuration.enable(SimulatorID.id) }
-                return configuration
+                do {
+                    return try file.load()
+                } catch {
+                    throw CLIError(error)
+                }
             }
             let configuration = try load()
             if speed != 1, let plugin = try pluginRegistry.enabled(with: .needsRealTime, in: configuration).first {
@@ -70,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
             logger.info("starting", metadata: ["database": "\(store.path)", "config": "\(configuration.source.file)"])
             let hub = try Hub(
                 configuration: configuration, registry: pluginRegistry, store: store, clock: SystemClock(speed: speed),
-                logger: logger, reload: load)
+                logger: logger, reload: file)
             try await hub.run()
         }
     }

@@ -90,6 +90,9 @@ import Testing
         #expect(dropIn.contains("[Service]\nSupplementaryGroups=bluetooth input\n"), "\(dropIn)")
         // Nothing outside the root: no user made, no systemctl run; said instead.
         #expect(first.output.contains("would run: useradd --system"), "\(first.output)")
+        // The web app's settings pages save the configuration: its folder is the group hub's to write.
+        #expect(first.output.contains("would run: chgrp hub \(root)/etc/stayfit"), "\(first.output)")
+        #expect(first.output.contains("would run: chmod 0775 \(root)/etc/stayfit"), "\(first.output)")
         #expect(first.output.contains("would run: systemctl enable stayfit.service"))
         #expect(first.output.contains("journalctl -u stayfit"))
         // The installed binary runs and accepts the installed sample.

@@ -34,6 +34,9 @@ public protocol Plugin: Service {
     /// Settings this plugin took over from elsewhere in the file: found at their old place, the file is refused
     /// with a message that says where they went. None unless the plugin declares some.
     static var movedSettings: [MovedSetting] { get }
+    /// The keys of its table a person may change from a front end (the web app's settings pages), in the order they
+    /// are shown; none by default. The plugin's `Configuration` still decides what is valid.
+    static var settings: [SettingField] { get }
     /// Validates configuration and wires dependencies. Does no I/O; throws a `ConfigurationError` naming the key.
     ///
     /// Called once when the hub starts (and by `stayfit config check`), and again for every supervised restart.
@@ -43,6 +46,7 @@ public protocol Plugin: Service {
 extension Plugin {
     public static var capabilities: PluginCapabilities { [] }
     public static var movedSettings: [MovedSetting] { [] }
+    public static var settings: [SettingField] { [] }
 }
 
 /// A plugin's typed settings, read from its `[plugins.<id>]` table.

@@ -85,6 +85,14 @@ public struct PluginRegistry: Sendable {
 
     private static func movedSettings<P: Plugin>(of type: P.Type) -> [MovedSetting] { P.movedSettings }
 
+    /// The settings the plugin type with `id` offers a front end; empty for an unknown id.
+    func settings(of id: PluginID) -> [SettingField] {
+        for type in types where type.id == id { return Self.settings(of: type) }
+        return []
+    }
+
+    private static func settings<P: Plugin>(of type: P.Type) -> [SettingField] { P.settings }
+
     /// What the plugin type with `id` declares; empty for an unknown id.
     func capabilities(of id: PluginID) -> PluginCapabilities {
         types.first { $0.id == id }.map { Self.capabilities(of: $0) } ?? []

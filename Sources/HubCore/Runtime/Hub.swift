@@ -32,8 +32,8 @@ public struct Hub: Sendable {
     private let registry: PluginRegistry
     /// What the hub started with, to compare a reloaded file with.
     private let configuration: ConfigurationSnapshot
-    /// Reads the configuration file again on SIGHUP; nil: SIGHUP is not handled.
-    private let reload: (@Sendable () throws -> HubConfiguration)?
+    /// Read again on SIGHUP and changed by the settings pages; nil: SIGHUP is not handled.
+    private let reload: ConfigurationFile?
 
     /// How long a plugin may take to stop once asked, before it is cancelled, bounded so that a stuck plugin
     /// cannot hold the shutdown up.
@@ -46,14 +46,15 @@ public struct Hub: Sendable {
     ///
     /// - Parameter store: the engine's workout log and the store watcher's counters; every plugin's context carries it,
     ///   opaque, for the plugin to ask for its own view of it.
-    /// - Parameter reload: reads the configuration file again when the hub gets SIGHUP (`systemctl reload`); the
-    ///   plugins whose table changed are restarted (see `ConfigurationReloader`). Nil leaves SIGHUP alone.
+    /// - Parameter reload: the configuration file, read again when the hub gets SIGHUP (`systemctl reload`) and
+    ///   changed by the front ends' `SettingsRequest`s; the plugins whose table changed are restarted (see
+    ///   `ConfigurationReloader`). Nil leaves SIGHUP alone and answers no settings request.
     /// - Throws: `ConfigurationError` for a bad configuration; `RealTimeRequired` when `clock` runs faster than real
     ///   time and an enabled plugin needs real time.
     public init(
         configuration: HubConfiguration, registry: PluginRegistry, store: any HubStorage, clock: any HubClock,
         logger: Logger, bus: MessageBus = MessageBus(), pluginStopTimeout: Duration = .seconds(2),
-        presenterStopTimeout: Duration = .seconds(20), reload: (@Sendable () throws -> HubConfiguration)? = nil
+        presenterStopTimeout: Duration = .seconds(20), reload: ConfigurationFile? = nil
     ) throws {
         self.bus = bus
         self.logger = logger
@@ -131,7 +132,7 @@ public struct Hub: Sendable {
         if let hangUps, let reload {
             let storage = context.storage, units = context.units
             let service = ConfigurationReloader(
-                configuration: configuration, load: reload, registry: registry,
+                configuration: configuration, file: reload, bus: bus, registry: registry,
                 slots: Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0) }),
                 context: { id in
                     var pluginLogger = logger

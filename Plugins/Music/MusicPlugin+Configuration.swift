@@ -52,7 +52,11 @@ extension MusicPlugin {
             if let perKind = try table.table("playlists") {
                 for key in perKind.keys {
                     do {
-                        playlists[try WorkoutKind(parsing: key)] = try perKind.string(key, default: "")
+                        // "" is no playlist of its own (what the Music page writes for a field left empty):
+                        // the kind plays `playlist`, as one not named here does.
+                        let kind = try WorkoutKind(parsing: key)
+                        let own = try perKind.string(key, default: "")
+                        if !own.isEmpty { playlists[kind] = own }
                     } catch let error as UnknownWorkoutKind {
                         throw perKind.invalid(
                             key, problem: "\(error)",

@@ -3,7 +3,7 @@ import HubCore
 
 extension VoiceCoachPlugin {
     /// The `[plugins.voice-coach]` table.
-    public struct Configuration: PluginConfiguration {
+    public struct Configuration: PluginConfiguration, Equatable {
         public var speech: EspeakSettings
         public var units: SpeechUnits
         public var speedStyle: SpeedStyle

@@ -18,7 +18,7 @@ enum HistoryStyle {
         dl.figures { display: grid; grid-template-columns: max-content 1fr; gap: 0.3rem 1.5rem; margin: 0 0 1rem; }
         dl.figures dt { font-weight: 600; }
         dl.figures dd { margin: 0; }
-        .problems { border-left: 4px solid #c62828; background: #fdecea; padding: 0.5rem 1rem; margin-bottom: 1rem; }
+        .problems { border-left: 4px solid #c62828; background: #fdecea; color: #5f1212; padding: 0.5rem 1rem; margin-bottom: 1rem; }
         .problems p { margin: 0.25rem 0; }
         .empty { font-size: 1.1rem; color: #555; }
         .note { color: #555; font-style: italic; }

@@ -30,7 +30,7 @@ enum PeopleStyle {
         dl.figures dd { margin: 0; }
         table.nutrients { border-collapse: collapse; margin: 0.5rem 0 1rem; }
         table.nutrients th, table.nutrients td { text-align: left; padding: 0.4rem 1.5rem 0.4rem 0; border-bottom: 1px solid #ddd; }
-        .problems { border-left: 4px solid #c62828; background: #fdecea; padding: 0.5rem 1rem; margin: 0.5rem 0 1rem; }
+        .problems { border-left: 4px solid #c62828; background: #fdecea; color: #5f1212; padding: 0.5rem 1rem; margin: 0.5rem 0 1rem; }
         .problems p { margin: 0.25rem 0; }
         .empty { color: #555; }
         nav.next-steps { display: flex; flex-wrap: wrap; gap: 1rem; margin: 2rem 0 1rem; }

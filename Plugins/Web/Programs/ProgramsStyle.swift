@@ -21,7 +21,7 @@ enum ProgramsStyle {
             border: 1px solid #1565c0; background: #1565c0; color: #fff; cursor: pointer;
         }
         .program-links a { margin-right: 1rem; display: inline-block; padding: 0.3rem 0; }
-        .program-problems { border-left: 4px solid #c62828; background: #fdecea; padding: 0.5rem 1rem; margin-bottom: 1rem; }
+        .program-problems { border-left: 4px solid #c62828; background: #fdecea; color: #5f1212; padding: 0.5rem 1rem; margin-bottom: 1rem; }
         .program-problems p { margin: 0.25rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
         form.program-editor, form.program-import { display: flex; flex-direction: column; gap: 0.5rem; align-items: flex-start; }
         form.program-editor textarea {

@@ -147,8 +147,8 @@ enum PluginSettingsPage {
     }
 
     private static func label(_ words: String, unit: String, _ control: String, help: String) -> String {
-        let unitText = unit.isEmpty ? "" : " <span class=\"unit\">\(HTMLText.escape(unit))</span>"
-        return "<label>\(HTMLText.escape(words)) \(control)\(unitText)\(help)</label>"
+        let unitText = unit.isEmpty ? "" : "<span class=\"unit\">\(HTMLText.escape(unit))</span>"
+        return "<label>\(HTMLText.escape(words)) <span class=\"entry\">\(control)\(unitText)</span>\(help)</label>"
     }
 
     private static func checkbox(_ words: String, name: String, help: String, checked: Bool) -> String {

@@ -13,7 +13,10 @@ enum SettingsStyle {
         form.plugin-settings { max-width: 40rem; }
         form.plugin-settings h2 { flex: 1 1 100%; font-size: 1.1rem; margin: 1rem 0 0; }
         form.plugin-settings label { flex: 1 1 100%; }
-        form.plugin-settings label.on-off { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+        form.plugin-settings label.on-off { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 0.6rem; }
+        form.plugin-settings label.on-off input { width: 1.6rem; height: 1.6rem; min-height: 0; margin: 0; }
+        form.plugin-settings span.entry { display: flex; align-items: center; gap: 0.5rem; }
+        form.plugin-settings span.entry input { flex: 1 1 auto; }
         form.plugin-settings span.help { flex: 1 1 100%; color: #555; font-size: 0.85rem; }
         form.plugin-settings span.warning { color: #b71c1c; font-size: 0.85rem; }
         form.plugin-settings span.unit { color: #555; }

@@ -11,14 +11,14 @@ import UnixSignals
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)").path
     let text = "# The greeter\n[plugins.greeter]\ngreeting = \"hey\"   # mine\n\n[plugins.silent]\n"
 
-    private func reloader(path: String?) async -> ConfigurationReloader {
+    private func reloader(path: String?) async throws -> ConfigurationReloader {
         let registry = PluginRegistry([GreeterPlugin.self, SilentPlugin.self])
         let file = ConfigurationFile(path: path)
         let bus = MessageBus()
-        let configuration = try! file.load()
+        let configuration = try file.load()
         return ConfigurationReloader(
             configuration: ConfigurationSnapshot(
-                configuration, enabled: try! registry.enabledTables(in: configuration)),
+                configuration, enabled: try registry.enabledTables(in: configuration)),
             file: file, bus: bus, registry: registry, slots: [:],
             context: { _ in PluginContext(bus: bus, storage: (), logger: Logger(label: "test"), clock: SystemClock()) },
             speed: 1, notifier: SystemdNotifier(environment: [:]), logger: Logger(label: "test"),
@@ -36,7 +36,7 @@ import UnixSignals
 
     @Test func aReadGivesTheFilesValuesAndItsVersion() async throws {
         let path = try writeFile()
-        let reloader = await reloader(path: path)
+        let reloader = try await reloader(path: path)
         let (answer, _) = reloader.answer(.read("greeter"), current: ConfigurationSnapshot(pluginTables: [:]))
         let settings = try answer.get()
         #expect(settings.values == [["greeting"]: .string("hey")])
@@ -47,7 +47,7 @@ import UnixSignals
 
     @Test func aChangeIsWrittenWithTheCommentsAndTakenAsAReloadWould() async throws {
         let path = try writeFile()
-        let reloader = await reloader(path: path)
+        let reloader = try await reloader(path: path)
         let before = ConfigurationSnapshot(pluginTables: ["greeter": ["greeting": .string("hey")], "silent": [:]])
         let version = ConfigurationReloader.version(of: text)
         let (answer, after) = reloader.answer(
@@ -62,7 +62,7 @@ import UnixSignals
 
     @Test func aValueThePluginRefusesChangesNothing() async throws {
         let path = try writeFile()
-        let reloader = await reloader(path: path)
+        let reloader = try await reloader(path: path)
         let before = ConfigurationSnapshot(pluginTables: ["greeter": ["greeting": .string("hey")]])
         let (answer, after) = reloader.answer(
             .change("greeter", values: [["repeats"]: .integer(11)], version: ConfigurationReloader.version(of: text)),
@@ -80,7 +80,7 @@ import UnixSignals
 
     @Test func aFileEditedSinceThePageReadItIsNotOverwritten() async throws {
         let path = try writeFile()
-        let reloader = await reloader(path: path)
+        let reloader = try await reloader(path: path)
         let old = ConfigurationReloader.version(of: text)
         let edited = text + "# a note\n"
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
@@ -96,12 +96,12 @@ import UnixSignals
     }
 
     @Test func withoutAFileOrWithoutSettingsThereIsNothingToChange() async throws {
-        let builtIn = await reloader(path: nil)
+        let builtIn = try await reloader(path: nil)
         let (noFile, _) = builtIn.answer(.read("greeter"), current: ConfigurationSnapshot(pluginTables: [:]))
         #expect(throws: SettingsRefusal.self) { try noFile.get() }
         if case .failure(let refusal) = noFile { #expect(refusal.description.contains("--config FILE")) }
 
-        let reloader = await reloader(path: try writeFile())
+        let reloader = try await reloader(path: try writeFile())
         let (none, _) = reloader.answer(.read("silent"), current: ConfigurationSnapshot(pluginTables: [:]))
         #expect(throws: SettingsRefusal.self) { try none.get() }
     }

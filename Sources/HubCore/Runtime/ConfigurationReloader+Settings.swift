@@ -21,9 +21,9 @@ extension ConfigurationReloader {
                             + "here it is as it is now: make the change again.")
                 }
                 var edit = TOMLKeyEdit(text: text)
-                for key in values.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                for (key, value) in values.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
                     do {
-                        edit = try edit.setting(key, to: values[key]!, in: ["plugins", plugin.rawValue])
+                        edit = try edit.setting(key, to: value, in: ["plugins", plugin.rawValue])
                     } catch {
                         throw SettingsRefusal("\(error).")
                     }

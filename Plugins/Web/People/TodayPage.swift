@@ -26,6 +26,10 @@ enum TodayPage {
             ("Burned", "\(burned) kcal in workouts"),
         ]
         var body = "<h1>Today</h1>"
+        // Several people share the hub: say whose day this is (People chooses another).
+        if let name = profile?.name, !name.isEmpty {
+            body += HistoryMarkup.paragraph("For \(name).", className: "who")
+        }
         if let profile, let target = energy.target {
             body += HistoryMarkup.paragraph(target.left(afterEating: eaten), className: "left")
             rows += [

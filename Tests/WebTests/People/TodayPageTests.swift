@@ -44,6 +44,7 @@ import Testing
         for (label, value) in figures {
             #expect(page.body.contains("<dt>\(label)</dt><dd>\(HTMLText.escape(value))</dd>"), "\(label): \(page.body)")
         }
+        #expect(page.body.contains("<h1>Today</h1><p class=\"who\">For Alex.</p>"), "whose day it is")
         #expect(page.body.contains("<p class=\"left\">You have 1492 calories left today.</p>"))
         #expect(page.body.contains("<tr><td>Protein</td><td>1 g</td><td>128 g</td></tr>"))
         #expect(page.body.contains("<tr><td>Carbohydrate</td><td>27 g</td><td>213 g</td></tr>"))

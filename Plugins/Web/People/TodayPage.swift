@@ -7,7 +7,10 @@ import Records
 /// meal, the macronutrients against their targets, the weight and its trend), and today's food log with a remove
 /// button on each entry (POST `/food/{id}/remove`, as `stayfit food remove ID`).
 enum TodayPage {
-    static func render(diary: any FoodDiary, csrfToken: String, now: Date = Date()) async throws -> WebPage {
+    /// - Parameter problem: why the activity and goal form was refused, said above it.
+    static func render(diary: any FoodDiary, csrfToken: String, now: Date = Date(), problem: String? = nil)
+        async throws -> WebPage
+    {
         let day = CalendarDay(local: now)
         let entries = try await diary.foodEntries(from: "\(day)", through: "\(day)")
         let (start, end) = day.localBounds
@@ -54,8 +57,25 @@ enum TodayPage {
             body += HistoryMarkup.paragraph("Weight: " + trend, className: "weight")
         }
         body += "<h2>Food log</h2>" + log(entries, csrfToken: csrfToken)
+        body +=
+            PeopleMarkup.problem(problem)
+            + EnergyBudgetForm.render(activity: settings.activity, goal: settings.goal, csrfToken: csrfToken)
         body += PeopleMarkup.links([("Add food", "/food"), ("Log weight", "/weight"), ("People", "/people")])
         return WebPage(title: "Today", body: body)
+    }
+
+    /// Keeps the activity level and weight goal (`EnergyBudgetForm`); refused, the page with the reason.
+    static func keepBudget(_ form: [String: String], diary: any FoodDiary, csrfToken: String) async throws
+        -> FormOutcome
+    {
+        switch try await EnergyBudgetForm.save(form, diary: diary) {
+        case .success: return .redirect(to: "/today")
+        case .failure(let error):
+            let said = "\(error)"
+            return .invalid(
+                try await render(
+                    diary: diary, csrfToken: csrfToken, problem: said.prefix(1).uppercased() + said.dropFirst()))
+        }
     }
 
     /// Removes the current person's food-log entry `id` (from the path), as `stayfit food remove ID`.

@@ -17,6 +17,9 @@ enum PeopleRoutes {
         router.get("/today", needing: stores.diary) {
             try await TodayPage.render(diary: $0.view, csrfToken: $0.csrfToken)
         }
+        router.postForm("/today/budget", needing: stores.diary) { page, form in
+            try await TodayPage.keepBudget(form, diary: page.view, csrfToken: page.csrfToken)
+        }
         router.post("/food/{id}/remove", needing: stores.diary) {
             try await TodayPage.remove(id: $0.id, diary: $0.view)
         }

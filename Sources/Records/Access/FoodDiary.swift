@@ -9,6 +9,9 @@ import Foundation
 /// let stored = try await diary.logFood(entry)
 /// ```
 public protocol FoodDiary: FoodLedger, ProfileSource {
+    /// Keeps the current person's activity level and weight goal (`stayfit today --activity … --goal …`), each left
+    /// as it is where nil; false when the hub has nobody to keep them for.
+    func setEnergyBudget(activity: String?, goal: String?) async throws -> Bool
     /// The current person's own foods, by name.
     func ownFoods() async throws -> [OwnFood]
     /// The current person's favourite foods, by name in lower case.

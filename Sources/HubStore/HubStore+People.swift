@@ -115,7 +115,8 @@ extension HubStore {
         }
     }
 
-    /// Removes the person called `name` with their workouts, goals, reminders and heart-rate log; nobody else's.
+    /// Removes the person called `name` with their workouts, goals, reminders, heart-rate log, food and weight logs,
+    /// own foods and favourites; nobody else's.
     ///
     /// If they were the current person, the first person left becomes it.
     ///
@@ -137,8 +138,8 @@ extension HubStore {
                     path: path)
             }
             let belongings = try Self.belongings(of: person.id, in: db)
-            // ON DELETE CASCADE takes their workouts (with samples, laps, pauses and steps), goals, reminders and
-            // heart-rate log; the setting that named them falls back to the first person when it is read.
+            // ON DELETE CASCADE takes their workouts (with samples, laps, pauses and steps), goals, reminders,
+            // heart-rate log, food and weight logs, own foods and favourites; the setting that named them falls back to the first person when it is read.
             try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [person.id])
             try db.execute(
                 sql: "DELETE FROM settings WHERE name = 'current_person_id' AND value = ?", arguments: [person.id])
@@ -218,7 +219,8 @@ extension HubStore {
         }
         return PersonBelongings(
             workouts: try count("workouts"), goals: try count("goals"), reminders: try count("reminders"),
-            heartRateHours: try count("heart_rate_hours"))
+            heartRateHours: try count("heart_rate_hours"), foodEntries: try count("food_log"),
+            weighings: try count("weights"), ownFoods: try count("own_foods"))
     }
 
     /// Gives `id` every row recorded while the hub had nobody.

@@ -23,7 +23,8 @@ struct FoodCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var personOption: PersonOption
         @Argument(help: "The food's name (a few letters do), or a number and kcal: 350 kcal.") var words: [String] = []
-        @Option(help: "How much, in grams (more than 0, at most 5000).") var grams: Double?
+        // Unconditional: "--grams -5" is a helping to refuse as one, not an option missing its value.
+        @Option(parsing: .unconditional, help: "How much, in grams (more than 0, at most 5000).") var grams: String?
         @Option(help: ArgumentHelp("How much, in the food's portions: \"2 slices\", \"1 cup\".", valueName: "portion"))
         var portion: String?
         @Option(help: "breakfast, lunch, dinner or snack (default: by the time of day).") var meal: String?
@@ -37,6 +38,7 @@ struct FoodCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let now = Date()
+                let grams = try grams.map { try PersonNumber.parse($0, as: "a helping", example: "250") }
                 let store = try await personOption.openStore(storeOptions)
                 let request = FoodLogRequest(
                     text: words.joined(separator: " "), grams: grams, portion: portion, meal: meal)

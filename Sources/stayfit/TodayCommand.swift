@@ -69,7 +69,11 @@ struct TodayCommand: AsyncParsableCommand {
                 profile: profile, at: start, eaten: eaten, burned: burned, activity: settings.activity,
                 goal: settings.goal)
             guard let profile, let target = energy.target else {
-                print("  Target   unknown: it needs your birth date, gender, height and weight (stayfit profile set)")
+                // With a profile, only a day before the person was a year old gives no basal rate.
+                let why =
+                    profile.map { "\(day) is before your first birthday (born \($0.birthDate))" }
+                    ?? "it needs your birth date, gender, height and weight (stayfit profile set)"
+                print("  Target   unknown: \(why)")
                 return
             }
             let working = target.working(level: energy.activity, goal: energy.goal)

@@ -35,4 +35,45 @@ import Testing
         let counts = try await scratch.store().rowCounts()
         #expect(counts["food_log"] == 0 && counts["weights"] == 0 && counts["own_foods"] == 0)
     }
+
+    @Test func aFoodOfOnesOwnIsReplacedOnlyWhenAsked() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        let bar = ["food", "new", "my bar", "--kcal", "380", "--protein", "30", "--portion", "1 bar=45"]
+        #expect(try await stayfit(bar, data).output.contains("Added my bar: 380 kcal per 100 g."))
+
+        let again = try await stayfit(["food", "new", "MY BAR", "--kcal", "100"], data)
+        #expect(again.status == 65)
+        #expect(
+            again.error.contains("you already have a food called my bar (380 kcal per 100 g)")
+                && again.error.contains("--replace"), "\(again.error)")
+        let kept = try await scratch.store().ownFoods()
+        #expect(kept.map(\.kilocaloriesPer100Grams) == [380] && kept.first?.portions.isEmpty == false)
+
+        let replaced = try await stayfit(["food", "new", "my bar", "--kcal", "100", "--replace"], data)
+        #expect(replaced.output.contains("Replaced my bar: 100 kcal per 100 g."), "\(replaced.error)")
+        #expect(try await scratch.store().ownFoods().map(\.kilocaloriesPer100Grams) == [100])
+    }
+
+    @Test func aDayBeforeTheFirstBirthdayHasNoTargetAndSaysWhy() async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        #expect(try await StayfitProcess.setSampleProfile(data: data).status == 0)
+        let day = try await stayfit(["today", "--date", "1990-01-01"], data)
+        #expect(day.status == 0, "\(day.error)")
+        #expect(
+            day.output.contains("Target   unknown: 1990-01-01 is before your first birthday (born 1990-04-21)"),
+            "\(day.output)")
+    }
+
+    @Test(arguments: ["\u{FEFF}", "Eve\u{202E}live"])
+    func aNameThatCannotBeSeenAsItselfIsRefusedAndNothingIsWritten(_ name: String) async throws {
+        let scratch = try Scratch()
+        let data = scratch.path("data")
+        let added = try await stayfit(["people", "add", name], data)
+        #expect(added.status == 65, "\(added.output)")
+        #expect(added.error.contains("a person's name cannot"), "\(added.error)")
+        #expect(try await scratch.store().people().isEmpty)
+    }
 }

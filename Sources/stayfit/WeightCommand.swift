@@ -18,8 +18,8 @@ struct WeightCommand: AsyncParsableCommand {
     func validate() throws {
         guard kilograms.count <= 1 else {
             throw ValidationError(
-                "give one weight, e.g. stayfit weight 72.4 (got \(kilograms.count) words: "
-                    + "\(Format.printable(kilograms.joined(separator: " "), limit: 40)))")
+                "give one weight, e.g. stayfit weight 72.4 (got \""
+                    + "\(Format.printable(kilograms.joined(separator: " "), limit: 40))\")")
         }
     }
 

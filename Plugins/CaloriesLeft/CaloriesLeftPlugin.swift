@@ -40,6 +40,9 @@ public struct CaloriesLeftPlugin: Plugin {
         inbox = context.bus.inbox(of: Event.self, subscriber: Self.id.rawValue, capacity: 8) {
             $0.route(WorkoutStateChanged.self) { $0.state == .finished ? .finished : nil }
             $0.route(TodayRequested.self) { $0.span == .week ? .week : .today }
+            // Another person chosen, a weighing, a new goal or activity level: the part is worked out again at once,
+            // or "status now" would give the last person's calories beside the new one's name.
+            $0.route(StoreChanged.self) { $0.section == .profile ? .refresh : nil }
         }
     }
 

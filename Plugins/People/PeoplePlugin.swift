@@ -65,8 +65,16 @@ public struct PeoplePlugin: Plugin {
             for await event in inbox {
                 switch event {
                 case .choose(let choice):
-                    context.bus.publish(Announcement(await choose(choice, in: roster, during: state)))
+                    let (words, chosen) = await choose(choice, in: roster, during: state)
+                    context.bus.publish(Announcement(words))
                     await publishPart(roster)
+                    guard chosen else { continue }
+                    // The hub's own writes bring no `StoreChanged` from the store watcher: without these, whoever
+                    // caches the current person's profile, goal or reminders (the calories part of "status now")
+                    // would go on with the last person's. The same sections the store's triggers count.
+                    for section in [StoreSection.profile, .goals, .reminders] {
+                        context.bus.publish(StoreChanged(section: section))
+                    }
                 case .state(let new): state = new
                 case .stop: return
                 }
@@ -76,13 +84,13 @@ public struct PeoplePlugin: Plugin {
         }
     }
 
-    /// Chooses, and what to say of it.
+    /// Chooses, and what to say of it; `chosen` is false when nobody was.
     private func choose(_ choice: ChoosePerson.Choice, in roster: any PeopleRoster, during state: WorkoutState)
-        async -> String
+        async -> (words: String, chosen: Bool)
     {
         do {
             let (names, current) = try await roster.roster()
-            guard !names.isEmpty else { return "Nobody has been added to this hub yet." }
+            guard !names.isEmpty else { return ("Nobody has been added to this hub yet.", false) }
             let wanted: String
             switch choice {
             case .named(let name): wanted = name
@@ -91,13 +99,13 @@ public struct PeoplePlugin: Plugin {
                 wanted = names[index.map { ($0 + 1) % names.count } ?? 0]
             }
             guard let chosen = try await roster.choosePerson(named: wanted) else {
-                return "Nobody called \(Format.printable(wanted, limit: 60)) trains on this hub."
+                return ("Nobody called \(Format.printable(wanted, limit: 60)) trains on this hub.", false)
             }
             let underWay = state == .running || state == .paused
-            return underWay ? "Hello \(chosen). The workout after this one is yours." : "Hello \(chosen)."
+            return (underWay ? "Hello \(chosen). The workout after this one is yours." : "Hello \(chosen).", true)
         } catch {
             context.logger.error("cannot choose the person", metadata: ["error": "\(error)"])
-            return "The person cannot be chosen: \(error)"
+            return ("The person cannot be chosen: \(error)", false)
         }
     }
 

@@ -115,7 +115,8 @@ extension HubStore {
         }
     }
 
-    /// Removes the person called `name` with their workouts, goals, reminders and heart-rate log; nobody else's.
+    /// Removes the person called `name` with their workouts, goals, reminders, heart-rate log, food and weight logs,
+    /// own foods and favourites; nobody else's.
     ///
     /// If they were the current person, the first person left becomes it.
     ///
@@ -137,8 +138,8 @@ extension HubStore {
                     path: path)
             }
             let belongings = try Self.belongings(of: person.id, in: db)
-            // ON DELETE CASCADE takes their workouts (with samples, laps, pauses and steps), goals, reminders and
-            // heart-rate log; the setting that named them falls back to the first person when it is read.
+            // ON DELETE CASCADE takes their workouts (with samples, laps, pauses and steps), goals, reminders,
+            // heart-rate log, food and weight logs, own foods and favourites; the setting that named them falls back to the first person when it is read.
             try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [person.id])
             try db.execute(
                 sql: "DELETE FROM settings WHERE name = 'current_person_id' AND value = ?", arguments: [person.id])
@@ -157,8 +158,22 @@ extension HubStore {
                     + "plain text, e.g. Alex",
                 path: path)
         }
-        guard !trimmed.isEmpty else {
-            throw .refused("a person's name cannot be empty; give one, e.g. Alex", path: path)
+        if trimmed.unicodeScalars.contains(where: isDirectionOverride) {
+            throw .refused(
+                "a person's name cannot have the invisible characters that turn the text around (U+202A to U+202E, "
+                    + "U+2066 to U+2069): the name would read as another; type the name as plain text, e.g. Alex",
+                path: path)
+        }
+        if trimmed.unicodeScalars.contains("\u{FFFD}") {
+            throw .refused(
+                "a person's name cannot have U+FFFD (�), which stands for bytes that were not UTF-8 text; type the "
+                    + "name again on a terminal set to UTF-8",
+                path: path)
+        }
+        // A name of nothing but invisible characters (U+FEFF, U+2060) would be a blank line in every list.
+        guard trimmed.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !isInvisible($0) }) else {
+            throw .refused(
+                "a person's name cannot be empty or only invisible characters; give one, e.g. Alex", path: path)
         }
         guard trimmed.count <= longestPersonName else {
             let limit = "\(longestPersonName) character\(longestPersonName == 1 ? "" : "s")"
@@ -168,6 +183,16 @@ extension HubStore {
                 path: path)
         }
         return trimmed
+    }
+
+    /// U+202A to U+202E and U+2066 to U+2069: they reorder what follows them as it is shown.
+    private static func isDirectionOverride(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// A format character (a joiner, a zero-width space, U+FEFF): nothing to see on its own.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format
     }
 
     /// The current person's id: whose workout is being recorded, else the `current_person_id` setting while it
@@ -218,7 +243,8 @@ extension HubStore {
         }
         return PersonBelongings(
             workouts: try count("workouts"), goals: try count("goals"), reminders: try count("reminders"),
-            heartRateHours: try count("heart_rate_hours"))
+            heartRateHours: try count("heart_rate_hours"), foodEntries: try count("food_log"),
+            weighings: try count("weights"), ownFoods: try count("own_foods"))
     }
 
     /// Gives `id` every row recorded while the hub had nobody.

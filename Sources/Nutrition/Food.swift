@@ -1,3 +1,5 @@
+import HubCore
+
 /// A food as the table and a person's own list have it: energy and macronutrients per 100 g, and the portions
 /// people count it in.
 public struct Food: Sendable, Equatable {
@@ -28,11 +30,9 @@ public struct Food: Sendable, Equatable {
         // Most names (every one of the shipped table) are already plain: printable ASCII words with one space between
         // them. Those skip the Unicode checks, which cost more than all else in reading the table.
         let trimmed = Self.isPlain(name) ? name : name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !trimmed.isEmpty,
-            Self.isPlain(trimmed) || trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
-        else {
+        guard !trimmed.isEmpty, Self.isPlain(trimmed) || Self.isShowable(trimmed) else {
             throw NutritionError(
-                "a food needs a name of letters, not \(name.debugDescription)",
+                "a food needs a name of letters, not \"\(Format.printable(name, limit: 100))\"",
                 fix: "Name it as you would say it, e.g. \"porridge with milk\".")
         }
         guard trimmed.count <= 100 else {
@@ -60,6 +60,23 @@ public struct Food: Sendable, Equatable {
         self.carbohydratePer100Grams = carbohydratePer100Grams
         self.fatPer100Grams = fatPer100Grams
         self.portions = portions
+    }
+
+    /// Whether `name` prints as itself: no control characters, no U+FFFD (bytes that were not UTF-8), none of the
+    /// invisible characters that turn the text after them around (a food "evil\u{202E}gpj.exe" shows as
+    /// "evilexe.jpg"), and something to see besides format characters such as U+FEFF.
+    static func isShowable(_ name: String) -> Bool {
+        var visible = false
+        for scalar in name.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if category == .control || scalar == "\u{FFFD}" || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+            {
+                return false
+            }
+            visible = visible || (category != .format && !scalar.properties.isWhitespace)
+        }
+        return visible
     }
 
     /// Whether `name` is printable ASCII with single spaces between words and none around them.

@@ -3,14 +3,20 @@
 /// (one letter wrong, missing, extra or two swapped; two in a word of eight letters or more: "bananna", "yoghurt").
 public enum FoodSearch {
     /// Foods matching `query`, best first: the person's favourites and most eaten first (`eaten`: times logged, by
-    /// name), then those matched without a typo, then those whose name starts with the query, then shorter names.
+    /// name), then those whose name is the query before its first comma or bracket ("apple" is "apple, raw"; among
+    /// them the first in `foods`, where the table puts the usual form: "rice, white, cooked" before "rice, brown,
+    /// dry"), then those matched without a typo, then those with the query's words whole ("cheddar cheese" before
+    /// "cheesecake"), then those whose name starts with the query, then shorter names.
+    ///
+    /// The first is what `stayfit food add apple` logs, so a plain name must find the plain food: by length alone,
+    /// "apple pie" came before "apple, raw", and "rice pudding" before "rice, white, cooked".
     public static func search(
         _ query: String, in foods: [Food], favourites: Set<String> = [], eaten: [String: Int] = [:], limit: Int = 10
     ) -> [Food] {
         let wanted = words(query)
         guard !wanted.isEmpty, limit > 0 else { return [] }
-        var found: [(food: Food, typos: Int, leading: Bool, usage: Int)] = []
-        for food in foods {
+        var found: [(food: Food, head: Bool, typos: Int, whole: Bool, leading: Bool, usage: Int, order: Int)] = []
+        for (order, food) in foods.enumerated() {
             let name = words(food.name)
             var typos = 0
             var matched = true
@@ -27,11 +33,15 @@ public enum FoodSearch {
             // The name starts with the first word asked for (typo or not): "chiken" ranks "chicken wrap" above
             // "sandwich, chicken".
             let leading = name.first.map { cost(of: wanted[0], against: $0) != nil } ?? false
-            found.append((food, typos, leading, usage))
+            let head = words(String(food.name.prefix { $0 != "," && $0 != "(" })) == wanted
+            found.append((food, head, typos, wanted.allSatisfy(name.contains), leading, usage, order))
         }
         found.sort { a, b in
             if a.usage != b.usage { return a.usage > b.usage }
+            if a.head != b.head { return a.head }
+            if a.head { return a.order < b.order }
             if a.typos != b.typos { return a.typos < b.typos }
+            if a.whole != b.whole { return a.whole }
             if a.leading != b.leading { return a.leading }
             if a.food.name.count != b.food.name.count { return a.food.name.count < b.food.name.count }
             return a.food.name < b.food.name

@@ -29,11 +29,23 @@ public struct PersonBelongings: Sendable, Equatable, Codable {
     public var reminders: Int
     /// Hours of the all-day heart-rate log with at least one reading.
     public var heartRateHours: Int
+    /// Entries of the food log.
+    public var foodEntries: Int
+    /// Weighings of the weight log.
+    public var weighings: Int
+    /// Foods of their own (`stayfit food new`).
+    public var ownFoods: Int
 
-    public init(workouts: Int = 0, goals: Int = 0, reminders: Int = 0, heartRateHours: Int = 0) {
+    public init(
+        workouts: Int = 0, goals: Int = 0, reminders: Int = 0, heartRateHours: Int = 0, foodEntries: Int = 0,
+        weighings: Int = 0, ownFoods: Int = 0
+    ) {
         self.workouts = workouts
         self.goals = goals
         self.reminders = reminders
         self.heartRateHours = heartRateHours
+        self.foodEntries = foodEntries
+        self.weighings = weighings
+        self.ownFoods = ownFoods
     }
 }

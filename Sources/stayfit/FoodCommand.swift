@@ -23,7 +23,8 @@ struct FoodCommand: AsyncParsableCommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var personOption: PersonOption
         @Argument(help: "The food's name (a few letters do), or a number and kcal: 350 kcal.") var words: [String] = []
-        @Option(help: "How much, in grams (more than 0, at most 5000).") var grams: Double?
+        // Unconditional: "--grams -5" is a helping to refuse as one, not an option missing its value.
+        @Option(parsing: .unconditional, help: "How much, in grams (more than 0, at most 5000).") var grams: String?
         @Option(help: ArgumentHelp("How much, in the food's portions: \"2 slices\", \"1 cup\".", valueName: "portion"))
         var portion: String?
         @Option(help: "breakfast, lunch, dinner or snack (default: by the time of day).") var meal: String?
@@ -37,6 +38,7 @@ struct FoodCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let now = Date()
+                let grams = try grams.map { try PersonNumber.parse($0, as: "a helping", example: "250") }
                 let store = try await personOption.openStore(storeOptions)
                 let request = FoodLogRequest(
                     text: words.joined(separator: " "), grams: grams, portion: portion, meal: meal)
@@ -45,10 +47,12 @@ struct FoodCommand: AsyncParsableCommand {
                     entry = try request.entry(in: try await FoodCatalog(store: store, now: now), at: now)
                 } catch let error as NutritionError where error.isUsage { throw CLIError("\(error)", exitCode: 64) }
                 let stored = try await store.logFood(entry)
-                let amount = stored.grams.map { " (\(Format.grams($0)))" } ?? ""
-                print(
-                    "Logged \(stored.food)\(amount) for \(stored.meal): \(stored.kilocalories) kcal. Entry \(stored.id)."
-                )
+                // A plain number is its own name: "Logged 350 kcal for dinner.", not "…: 350 kcal" again.
+                let what =
+                    stored.grams.map {
+                        "\(stored.food) (\(Format.grams($0))) for \(stored.meal): \(stored.kilocalories) kcal"
+                    } ?? "\(stored.food) for \(stored.meal)"
+                print("Logged \(what). Entry \(stored.id).")
             }
         }
     }
@@ -125,7 +129,8 @@ struct FoodCommand: AsyncParsableCommand {
                         "there is no entry \(id) in your food log; see the numbers with: stayfit food list",
                         exitCode: 65)
                 }
-                print("Removed \(removed.food) (\(removed.kilocalories) kcal) from \(removed.day).")
+                let kcal = removed.grams == nil ? "" : " (\(removed.kilocalories) kcal)"
+                print("Removed \(removed.food)\(kcal) from \(removed.day).")
             }
         }
     }
@@ -144,6 +149,7 @@ struct FoodCommand: AsyncParsableCommand {
         @Option(help: "Fat, g per 100 g.") var fat: Double = 0
         @Option(help: ArgumentHelp("A portion and its grams: \"1 bar=45\" (repeatable).", valueName: "portion"))
         var portion: [String] = []
+        @Flag(help: "Put it in place of a food of yours of the same name (any case).") var replace = false
 
         func run() async throws {
             try await reportingErrors {
@@ -165,7 +171,24 @@ struct FoodCommand: AsyncParsableCommand {
                         name: name, kilocaloriesPer100Grams: kcal, proteinPer100Grams: protein,
                         carbohydratePer100Grams: carbs, fatPer100Grams: fat, portions: portions)
                 } catch { throw CLIError("\(error)", exitCode: 65) }
-                try await personOption.openStore(storeOptions).saveOwnFood(
+                if FoodLogRequest.looksLikeKilocalories(food.name) {
+                    throw CLIError(
+                        "a food called \(food.name) could never be logged: stayfit food add \(food.name) logs that plain "
+                            + "number; give it a name of words, e.g. \"my snack\"",
+                        exitCode: 65)
+                }
+                let store = try await personOption.openStore(storeOptions)
+                // Saving replaces a food of the same name, its portions and macronutrients with it: only when asked.
+                let key = food.name.lowercased()
+                let existing = try await store.ownFoods().first { $0.name.lowercased() == key }
+                if let existing, !replace {
+                    let energy = Format.wholeNumber(existing.kilocaloriesPer100Grams.rounded())
+                    throw CLIError(
+                        "you already have a food called \(existing.name) (\(energy) kcal per 100 g); give another "
+                            + "name, or add --replace to put this one in its place",
+                        exitCode: 65)
+                }
+                try await store.saveOwnFood(
                     OwnFood(
                         name: food.name, kilocaloriesPer100Grams: food.kilocaloriesPer100Grams,
                         proteinPer100Grams: food.proteinPer100Grams,
@@ -173,7 +196,7 @@ struct FoodCommand: AsyncParsableCommand {
                         fatPer100Grams: food.fatPer100Grams,
                         portions: food.portions.map { "\($0.label)=\($0.grams)" }.joined(separator: ";")))
                 print(
-                    "Added \(food.name): \(Format.wholeNumber(food.kilocaloriesPer100Grams.rounded())) kcal per 100 g. Log it with: stayfit food add \"\(food.name)\""
+                    "\(existing == nil ? "Added" : "Replaced") \(food.name): \(Format.wholeNumber(food.kilocaloriesPer100Grams.rounded())) kcal per 100 g. Log it with: stayfit food add \"\(food.name)\""
                 )
             }
         }

@@ -41,12 +41,16 @@ enum PersonLines {
             "Workouts               \(belongings.workouts)",
             "Goals                  \(belongings.goals)",
             "Reminders              \(belongings.reminders)",
+            "Food log entries       \(belongings.foodEntries)",
+            "Weighings              \(belongings.weighings)",
+            "Own foods              \(belongings.ownFoods)",
         ]
             + (belongings.heartRateHours == 0
                 ? [] : ["Heart-rate log         \(Format.counted(belongings.heartRateHours, "hour")) with readings"])
     }
 
-    /// "3 workouts, 1 goal, 2 reminders and 5 hours of all-day heart rate", or "nothing else" when all are zero.
+    /// "3 workouts, 1 goal, 2 reminders, 5 hours of all-day heart rate, 12 food log entries, 4 weighings and 1 own
+    /// food", or "nothing else" when all are zero.
     static func deleted(_ belongings: PersonBelongings) -> String {
         let parts =
             [
@@ -54,8 +58,12 @@ enum PersonLines {
             ].filter { $0.0 > 0 }.map { Format.counted($0.0, $0.1) }
             + (belongings.heartRateHours > 0
                 ? ["\(Format.counted(belongings.heartRateHours, "hour")) of all-day heart rate"] : [])
+            + [
+                (belongings.foodEntries, "food log entry", "food log entries"),
+                (belongings.weighings, "weighing", "weighings"), (belongings.ownFoods, "own food", "own foods"),
+            ].filter { $0.0 > 0 }.map { Format.counted($0.0, $0.1, $0.2) }
         guard let last = parts.last else {
-            return "nothing else: they have no workouts, goals, reminders or heart rate"
+            return "nothing else: they have no workouts, goals, reminders, heart rate, food log, weighings or own foods"
         }
         return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
     }

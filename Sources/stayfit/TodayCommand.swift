@@ -69,7 +69,11 @@ struct TodayCommand: AsyncParsableCommand {
                 profile: profile, at: start, eaten: eaten, burned: burned, activity: settings.activity,
                 goal: settings.goal)
             guard let profile, let target = energy.target else {
-                print("  Target   unknown: it needs your birth date, gender, height and weight (stayfit profile set)")
+                // With a profile, only a day before the person was a year old gives no basal rate.
+                let why =
+                    profile.map { "\(day) is before your first birthday (born \($0.birthDate))" }
+                    ?? "it needs your birth date, gender, height and weight (stayfit profile set)"
+                print("  Target   unknown: \(why)")
                 return
             }
             let working = target.working(level: energy.activity, goal: energy.goal)
@@ -116,29 +120,5 @@ struct TodayCommand: AsyncParsableCommand {
             )
         }
         return day
-    }
-}
-
-struct WeightCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "weight",
-        abstract: "Log your weight (stayfit weight 72.4) or, without a number, see its trend.",
-        discussion: "A weighing also becomes your profile's weight, which the calorie estimates and the budget use.")
-    @OptionGroup var storeOptions: StoreOptions
-    @OptionGroup var personOption: PersonOption
-    @Argument(help: "Kilograms, 20 to 400.") var kilograms: Double?
-
-    func run() async throws {
-        try await reportingErrors {
-            let store = try await personOption.openStore(storeOptions)
-            let now = Date()
-            if let kilograms {
-                try await WeightLog.log(kilograms, at: now, in: store)
-                print("Logged \(Format.fixed(kilograms, decimals: 1)) kg.")
-            }
-            let weighings = try await store.weights(since: now.addingTimeInterval(-90 * 86_400))
-            guard let last = weighings.last else { return print("No weighings yet. Log one: stayfit weight 72.4") }
-            print(WeightTrend(weighings).sentence(latest: last))
-        }
     }
 }

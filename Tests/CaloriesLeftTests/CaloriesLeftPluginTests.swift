@@ -78,6 +78,22 @@ final class TestLedger: FoodLedger, ProfileSource {
         }
     }
 
+    @Test func anotherPersonChosenOrAWeighingIsInStatusNowAtOnce() async throws {
+        let ledger = TestLedger()
+        ledger.eaten.withLock { $0 = 1000 }
+        try await withPlugin(ledger) { context, heard in
+            try await expectNext(heard, "status 583 calories left today")
+            // The next person has eaten less: their part, not the last person's, without waiting for the refresh.
+            ledger.eaten.withLock { $0 = 400 }
+            context.bus.publish(StoreChanged(section: .profile))
+            try await expectNext(heard, "status 1183 calories left today")
+            // A section that is not the person's budget changes nothing.
+            context.bus.publish(StoreChanged(section: .devices))
+            context.bus.publish(Announcement("marker"))
+            try await expectNext(heard, "say marker")
+        }
+    }
+
     @Test func overTheTargetIsSaidSo() async throws {
         let ledger = TestLedger(goal: "lose 0.5")
         ledger.eaten.withLock { $0 = 1400 }

@@ -25,6 +25,10 @@ import Testing
         (String(repeating: "é", count: 61), "at most 60 characters"),
         ("\u{1}\u{2}\u{7F}", "control characters"),
         ("Al\u{1B}[2Jex", "control characters"),
+        ("\u{FEFF}", "cannot be empty or only invisible characters"),
+        ("\u{200D}\u{2060}", "cannot be empty or only invisible characters"),
+        ("Eve\u{202E}live", "turn the text around"),
+        ("\u{FFFD}\u{FFFD}", "not UTF-8 text"),
     ])
     func aBadNameIsRefusedWithAClearMessageAndNothingIsWritten(name: String, message: String) async throws {
         try await store.addPerson(named: "Alex")
@@ -38,6 +42,14 @@ import Testing
         }
         #expect(renaming.description.contains(message), "\(renaming)")
         #expect(try await store.people().map(\.name) == ["Alex"])
+    }
+
+    @Test func aNameInAnyScriptOrWithAnEmojiIsKept() async throws {
+        // The emoji holds a zero-width joiner, a format character like U+FEFF: with letters it is no blank name.
+        for name in ["🏋️‍♀️ Zoë", "مريم", "José"] {
+            #expect(try await store.addPerson(named: name).name == name)
+        }
+        #expect(try await store.people().count == 3)
     }
 
     @Test func aNameIsTrimmedAndSixtyCharactersAreEnough() async throws {

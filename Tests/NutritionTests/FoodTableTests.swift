@@ -37,6 +37,23 @@ import Testing
         #expect(first("milk", eaten: ["almond milk, unsweetened": 9]) == "almond milk, unsweetened")
     }
 
+    @Test(arguments: [
+        ("apple", "apple, raw"), ("rice", "rice, white, cooked"),
+        ("potato", "potato, baked (jacket potato), with skin"),
+        ("chicken", "chicken, roasted, meat and skin"), ("egg", "egg, whole, raw"),
+        ("bread", "bread, white"),
+    ])
+    func aPlainNameFindsThePlainFoodNotADishThatStartsWithIt(query: String, expected: String) {
+        // What `stayfit food add apple` logs: an apple (95 kcal), not a slice of apple pie (296 kcal).
+        #expect(first(query) == expected)
+    }
+
+    @Test func aWordFoundWholeComesBeforeAWordItOnlyStarts() {
+        // "cheese" is a cheese, whichever (the shortest name), and not the cheesecake that starts with it.
+        let cheese = first("cheese")
+        #expect(cheese?.hasSuffix(" cheese") == true, "\(cheese ?? "nothing")")
+    }
+
     @Test func aPortionOfAShippedFoodIsItsGrams() throws {
         let porridge = try #require(FoodSearch.search("porridge whole milk", in: FoodTable.shared.foods).first)
         #expect(try Amount(portion: "1 bowl").grams(of: porridge) == 290)

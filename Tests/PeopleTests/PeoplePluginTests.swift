@@ -14,6 +14,15 @@ import Testing
         #expect(next == expected, sourceLocation: sourceLocation)
     }
 
+    /// Whose profile, goal and reminders the hub reads has changed: told as the store watcher tells of the CLI's.
+    private func expectChanged(_ heard: Inbox<String>, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        for section in ["profile", "goals", "reminders"] {
+            try await expectNext(heard, "changed \(section)", sourceLocation: sourceLocation)
+        }
+    }
+
     private func withPlugin(
         _ people: [String], configuration: PeoplePlugin.Configuration = .init(),
         _ body: (PluginContext, Inbox<String>) async throws -> Void
@@ -24,6 +33,7 @@ import Testing
         let heard = context.bus.inbox(of: String.self, subscriber: "test") {
             $0.route(Announcement.self) { "say \($0.text)" }
             $0.route(StatusPart.self) { "status \($0.stale)" }
+            $0.route(StoreChanged.self) { "changed \($0.section)" }
         }
         let plugin = PeoplePlugin(configuration: configuration, context: context)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -39,16 +49,22 @@ import Testing
             context.bus.publish(ChoosePerson(.named("sam")))
             try await expectNext(heard, "say Hello Sam.")
             try await expectNext(heard, "status for Sam")
+            try await expectChanged(heard)
             #expect(try await context.hubStore.currentPerson()?.name == "Sam")
             context.bus.publish(ChoosePerson(.next))
             try await expectNext(heard, "say Hello Kim.")
             try await expectNext(heard, "status for Kim")
+            try await expectChanged(heard)
             context.bus.publish(ChoosePerson(.next))
             try await expectNext(heard, "say Hello Alex.")
             try await expectNext(heard, "status for Alex")
+            try await expectChanged(heard)
             context.bus.publish(ChoosePerson(.named("Robin")))
             try await expectNext(heard, "say Nobody called Robin trains on this hub.")
             try await expectNext(heard, "status for Alex")
+            // Nobody chosen: nothing changed is told.
+            context.bus.publish(Announcement("marker"))
+            try await expectNext(heard, "say marker")
             #expect(try await context.hubStore.currentPerson()?.name == "Alex")
         }
     }

@@ -66,15 +66,19 @@ public struct CaloriesLeftPlugin: Plugin {
             for await event in inbox {
                 switch event {
                 case .refresh:
+                    let (ledger, profiles) = await held(ledger, profiles)
                     let day = await today(ledger: ledger, profiles: profiles)
                     context.bus.publish(Self.statusPart(day))
                 case .finished:
+                    let (ledger, profiles) = await held(ledger, profiles)
                     let day = await today(ledger: ledger, profiles: profiles)
                     context.bus.publish(Self.statusPart(day))
                     if let day, let sentence = day.sentence { context.bus.publish(Announcement(sentence)) }
                 case .today:
+                    let (ledger, profiles) = await held(ledger, profiles)
                     context.bus.publish(Announcement(await spokenDay(ledger: ledger, profiles: profiles)))
                 case .week:
+                    let (ledger, profiles) = await held(ledger, profiles)
                     context.bus.publish(Announcement(await spokenWeek(ledger: ledger, profiles: profiles)))
                 case .stop: return
                 }
@@ -125,6 +129,15 @@ public struct CaloriesLeftPlugin: Plugin {
             context.logger.warning("cannot read the week's food log", metadata: ["error": "\(error)"])
             return "The week's food log cannot be read."
         }
+    }
+
+    /// The ledger and profile held to the person current now, for one answer: a person chosen while it is worked out
+    /// cannot give it their profile with someone else's food. The store is both views; a test's may not be.
+    private func held(_ ledger: any FoodLedger, _ profiles: any ProfileSource) async -> (
+        any FoodLedger, any ProfileSource
+    ) {
+        guard let held = try? await ledger.holdingCurrentPerson() else { return (ledger, profiles) }
+        return (held, held as? any ProfileSource ?? profiles)
     }
 
     /// Today's energy, or nil when the person does not use the budget (unless `evenUnused`) or it cannot be read.

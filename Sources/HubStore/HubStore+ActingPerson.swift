@@ -16,6 +16,14 @@ extension HubStore {
     /// ```
     public func acting(for person: Person) -> HubStore { HubStore(sharing: self, actingFor: person.id) }
 
+    /// This store held to whoever is current now (itself when it already acts for someone, or nobody is current):
+    /// `FoodLedger`'s `holdingCurrentPerson()`, so that a `person Sam` in between cannot mix two people's records
+    /// into one answer.
+    public func holdingCurrentPerson() async throws -> HubStore {
+        guard actingPersonID == nil, let person = try await currentPerson() else { return self }
+        return acting(for: person)
+    }
+
     /// The person this store acts for: the one given to ``acting(for:)``, else the current person.
     func personID(_ db: Database) throws -> Int64? {
         if let actingPersonID { return actingPersonID }

@@ -49,6 +49,21 @@ import Testing
         #expect(pasta.id == 2)
     }
 
+    @Test func aStoreHeldToTheCurrentPersonStaysTheirsWhenAnotherIsChosen() async throws {
+        try await store.addPerson(named: "Kim")
+        try await store.logFood(entry("soup", kcal: 120))
+        try await store.addPerson(named: "Sam")
+        try await store.setCurrentPerson(named: "Sam")
+        try await store.logFood(entry("pasta", kcal: 600))
+        try await store.setCurrentPerson(named: "Kim")
+        let held = try await store.holdingCurrentPerson()
+        // `person Sam` at the console while the calories plugin works out Kim's answer.
+        try await store.setCurrentPerson(named: "Sam")
+        #expect(try await held.foodEntries(from: "2026-11-01", through: "2026-11-01").map(\.food) == ["soup"])
+        #expect(try await store.foodEntries(from: "2026-11-01", through: "2026-11-01").map(\.food) == ["pasta"])
+        #expect(try await store.currentPerson()?.name == "Sam", "holding changes nobody's turn")
+    }
+
     @Test func daysAreTheDaysTheyWereLoggedForAndUsageCountsTheFoodsEaten() async throws {
         try await store.logFood(entry("banana, raw", kcal: 89, day: "2026-10-31"))
         try await store.logFood(entry("banana, raw", kcal: 89, day: "2026-11-01"))

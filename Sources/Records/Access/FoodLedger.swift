@@ -11,4 +11,12 @@ public protocol FoodLedger: Sendable {
     func energyBudgetSettings() async throws -> (activity: String?, goal: String?)
     /// The current person's weighings since `date`, oldest first.
     func weights(since date: Date) async throws -> [WeightEntry]
+    /// The same records held to the person current now: the several reads that make one answer (a day's food, its
+    /// settings, workouts and profile) are then one person's, even if someone else is chosen in between.
+    func holdingCurrentPerson() async throws -> Self
+}
+
+extension FoodLedger {
+    /// A ledger with no people (a test's) has nobody else to switch to.
+    public func holdingCurrentPerson() async throws -> Self { self }
 }

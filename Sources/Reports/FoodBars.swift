@@ -50,14 +50,16 @@ public enum FoodBars {
         svg.text(
             summary, x: 14, y: 46, size: SVGDocument.fittingSize(summary, size: 13, width: width - 28),
             fill: "#555555")
-        legend(into: &svg, y: 66, width: width)
-
         let index = Dictionary(days.enumerated().map { ($1.day, $0) }, uniquingKeysWith: { first, _ in first })
         var lastWeighing: [Int: Double] = [:]
         for weighing in weighings where weighing.kilograms.isFinite {
             if let at = index[weighing.day] { lastWeighing[at] = weighing.kilograms }
         }
         let weights = lastWeighing.sorted { $0.key < $1.key }
+        // The key names only what is drawn: no "weight" without a weighing.
+        legend(
+            into: &svg, y: 66, eaten: days.contains { $0.eatenKilocalories != nil },
+            target: days.contains { $0.targetKilocalories != nil }, weight: !weights.isEmpty)
 
         let top = 104.0, bottom = 316.0
         let high = max(days.flatMap { [$0.eatenKilocalories ?? 0, $0.targetKilocalories ?? 0] }.max() ?? 0, 500)
@@ -99,7 +101,12 @@ public enum FoodBars {
             }
         }
         if !days.contains(where: { $0.eatenKilocalories != nil }) {
-            svg.text("nothing logged", x: (left + right) / 2, y: (top + bottom) / 2, anchor: "middle", fill: "#888888")
+            // On a panel of its own: the days' target bars stand behind it.
+            let noteWidth = SVGDocument.textWidth("nothing logged", size: 13) + 24
+            svg.rect(
+                x: (left + right - noteWidth) / 2, y: (top + bottom) / 2 - 17, width: noteWidth, height: 24,
+                fill: "#ffffff", opacity: 0.9, radius: 4)
+            svg.text("nothing logged", x: (left + right) / 2, y: (top + bottom) / 2, anchor: "middle", fill: "#555555")
         }
         if let scale {
             let y = { (kilograms: Double) in
@@ -143,12 +150,13 @@ public enum FoodBars {
         return text
     }
 
-    /// The key: a swatch and a word for the eaten bars, the target bars and the weight's line.
-    static func legend(into svg: inout SVGDocument, y: Double, width: Double) {
+    /// The key: a swatch and a word for each of the eaten bars, the target bars and the weight's line that is drawn.
+    static func legend(into svg: inout SVGDocument, y: Double, eaten: Bool, target: Bool, weight: Bool) {
         var x = 14.0
-        for (word, colour, isLine) in [
-            ("eaten", eatenColour, false), ("target", targetColour, false), ("weight", weightColour, true),
-        ] {
+        for (word, colour, isLine, drawn) in [
+            ("eaten", eatenColour, false, eaten), ("target", targetColour, false, target),
+            ("weight", weightColour, true, weight),
+        ] where drawn {
             if isLine {
                 svg.line(x1: x, y1: y - 4, x2: x + 14, y2: y - 4, stroke: colour, width: 2)
             } else {

@@ -68,7 +68,21 @@ import Testing
         let texts = try #require(TextBox.elements(of: svg)?.texts).map(\.content)
         #expect(texts.contains("nothing logged") && texts.contains("Nothing logged"))
         #expect(!texts.contains("kg") && !svg.contains("<polyline"))
+        #expect(!texts.contains("eaten") && !texts.contains("target") && !texts.contains("weight"), "\(texts)")
         let picture = try await RenderedPicture(svg: svg)
         #expect(picture.problems.isEmpty, "\(picture.problems)")
+    }
+
+    @Test func aMonthWithTargetsButNothingEatenSaysSoOnAPanelAndKeysOnlyTheTargets() throws {
+        let days = PictureSample.foodMonth(.month).days.map {
+            FoodBars.Day(day: $0.day, eatenKilocalories: nil, targetKilocalories: 1_900)
+        }
+        let svg = FoodBars.svg(title: "October 2026", days: days, weighings: [], width: 900)
+        let texts = try #require(TextBox.elements(of: svg)?.texts).map(\.content)
+        #expect(texts.contains("target") && !texts.contains("eaten") && !texts.contains("weight"), "\(texts)")
+        // The note stands on a white panel drawn after the bars, just before it.
+        let lines = svg.split(separator: "\n")
+        let note = try #require(lines.firstIndex { $0.contains(">nothing logged<") })
+        #expect(lines[note - 1].hasPrefix("<rect") && lines[note - 1].contains("fill=\"#ffffff\""))
     }
 }

@@ -193,9 +193,12 @@ public struct MockFitnessSensor: Sendable {
 
     /// How many times `method` was called on the measurement characteristic (dbusmock's call log).
     public func measurementCalls(_ method: String) async throws -> Int {
-        let reply = try await environment.bluez(
-            measurementPath, "org.freedesktop.DBus.Mock", "GetMethodCalls", signature: "s", [.string(method)])
-        return reply.first?.array?.count ?? 0
+        try await calls(method, on: measurementPath)
+    }
+
+    /// How many times `method` (`Connect`, `Disconnect` …) was called on the device (dbusmock's call log).
+    public func deviceCalls(_ method: String) async throws -> Int {
+        try await calls(method, on: devicePath)
     }
 
     /// Whether the measurement characteristic's Notifying is true (set by the mock's StartNotify).
@@ -206,6 +209,12 @@ public struct MockFitnessSensor: Sendable {
     }
 
     // MARK: - dbusmock plumbing
+
+    private func calls(_ method: String, on path: String) async throws -> Int {
+        let reply = try await environment.bluez(
+            path, "org.freedesktop.DBus.Mock", "GetMethodCalls", signature: "s", [.string(method)])
+        return reply.first?.array?.count ?? 0
+    }
 
     private func update(_ path: String, _ interface: String, _ properties: [String: DBusValue]) async throws {
         try await environment.bluez(

@@ -63,6 +63,11 @@ import Testing
 
             let disconnect = try await Self.devices(["disconnect"], on: environment, data: data)
             #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
+            #expect(
+                disconnect.output
+                    == "Disconnected Polar H10 1234 (C0:FF:EE:00:00:01). "
+                    + "The hub leaves it alone until 'stayfit devices connect C0:FF:EE:00:00:01'.\n",
+                "\(disconnect.output)")
             #expect(try await strap.deviceCalls("Disconnect") == 1)
             #expect(try await scratch.store().rememberedDevice(.heartRate)?.connectAutomatically == false)
 
@@ -175,6 +180,60 @@ import Testing
             #expect(forget.status == 0, "stderr: \(forget.error)")
             #expect(forget.output.contains("Forgot KICKR 9999 (C0:FF:EE:00:00:05), the hub's fitness machine."))
             #expect(try await scratch.store().rememberedDevice(role) == nil)
+        }
+    }
+
+    @Test func disconnectReleasesARememberedFitnessSensorUntilItIsPairedAgain() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+            let role = RememberedDevice.Role(rawValue: "fitness-machine")
+            let pair = try await Self.devices(["pair", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(pair.status == 0, "stderr: \(pair.error)")
+
+            let disconnect = try await Self.devices(["disconnect", "c0:ff:ee:00:00:05"], on: environment, data: data)
+            #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
+            #expect(
+                disconnect.output
+                    == "Disconnected KICKR 9999 (C0:FF:EE:00:00:05). "
+                    + "The hub leaves it alone until 'stayfit devices pair C0:FF:EE:00:00:05'.\n",
+                "\(disconnect.output)")
+            #expect(try await trainer.deviceCalls("Disconnect") == 1)
+            let released = try #require(try await scratch.store().rememberedDevice(role))
+            #expect(released.address == "C0:FF:EE:00:00:05", "still remembered")
+            #expect(!released.connectAutomatically)
+            let list = try await Self.devices(["list"], on: environment, data: data)
+            #expect(
+                list.output.contains(
+                    "Remembered fitness machine: KICKR 9999 (C0:FF:EE:00:00:05), the hub leaves it alone."),
+                "\(list.output)")
+
+            let again = try await Self.devices(["pair", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(again.status == 0, "stderr: \(again.error)")
+            #expect(try await scratch.store().rememberedDevice(role)?.connectAutomatically == true)
+        }
+    }
+
+    @Test func disconnectRefusesAnAddressThatIsNoneOrNotRemembered() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+
+            let bad = try await Self.devices(["disconnect", "KICKR"], on: environment, data: data)
+            #expect(bad.status == 64)
+            #expect(bad.error.contains("\"KICKR\" is not a Bluetooth address"), "\(bad.error)")
+
+            let unknown = try await Self.devices(["disconnect", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(unknown.status == 1)
+            #expect(
+                unknown.error.contains(
+                    "No remembered device has the address C0:FF:EE:00:00:05, so there is none to disconnect."),
+                "\(unknown.error)")
+            #expect(try await trainer.deviceCalls("Disconnect") == 0, "a sensor the hub does not keep is not touched")
         }
     }
 

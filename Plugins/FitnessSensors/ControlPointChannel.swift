@@ -76,16 +76,29 @@ final class ControlPointChannel: Sendable {
     let path: String
     let session: BlueZSession
     let machineType: MachineType?
+    /// What the machine says it measures and which targets it takes; nil when it did not say.
+    let feature: FitnessMachineFeature?
     let ranges: Ranges
     private let current = Mutex<Waiter?>(nil)
     private let inControl = Mutex(false)
     private let programRefusalSaid = Mutex(false)
+    private let untakeableSaid = Mutex<Set<String>>([])
 
-    init(path: String, session: BlueZSession, machineType: MachineType?, ranges: Ranges = Ranges()) {
+    init(
+        path: String, session: BlueZSession, machineType: MachineType?, feature: FitnessMachineFeature? = nil,
+        ranges: Ranges = Ranges()
+    ) {
         self.path = path
         self.session = session
         self.machineType = machineType
+        self.feature = feature
         self.ranges = ranges
+    }
+
+    /// Whether the machine takes targets of `target`'s kind: what its Fitness Machine Feature says, or (when it
+    /// said nothing) yes, and the machine answers for itself.
+    func takes(_ target: MachineTarget.Target) -> Bool {
+        feature?.takes(target) ?? true
     }
 
     /// Reads the machine's supported ranges from `characteristics`; one that cannot be read or decoded stays nil
@@ -140,9 +153,16 @@ final class ControlPointChannel: Sendable {
         }
     }
 
+    /// Whether this is the first time, on this connection and in this workout, that a program's target of
+    /// `target`'s kind could not be sent because the machine takes none; notes that it is no longer the first.
+    func isFirstUntakeable(_ target: MachineTarget.Target) -> Bool {
+        untakeableSaid.withLock { $0.insert(target.kindWords).inserted }
+    }
+
     /// A workout ended: the next one's first refusal is said again.
     func forgetProgramRefusal() {
         programRefusalSaid.withLock { $0 = false }
+        untakeableSaid.withLock { $0 = [] }
     }
 
     /// Takes an indication of the control point.

@@ -18,6 +18,12 @@ extension FitnessSensorsPlugin {
             return
         }
         let machine = channel.noun
+        guard channel.takes(target.target) else {
+            // The machine's Fitness Machine Feature says it takes no such target: nothing is sent, and a program
+            // (a target at each step, every 10 s along a ramp) has it said once.
+            let text = "The \(machine) cannot be set to \(target.target.kindWords)."
+            return say(text, aloud: target.origin == .person || channel.isFirstUntakeable(target.target))
+        }
         // What the machine says it takes: a target outside its range would only be refused.
         let fitted = channel.fitted(target.target)
         let request = Self.request(for: fitted)

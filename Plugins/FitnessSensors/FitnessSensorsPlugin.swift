@@ -159,12 +159,17 @@ public struct FitnessSensorsPlugin: Plugin {
         var name: String
         var gatt: SensorGattObjects
         var batteryPercent: Int?
+        /// A machine's Fitness Machine Feature, when it has one that could be read.
+        var feature: FitnessMachineFeature?
 
         /// "Wahoo SPEED 1234 (C0:FF:EE:00:00:02)": the `source` of its readings and the `device` of its statuses.
         var description: String { name == address ? address : "\(name) (\(address))" }
         var sensor: SensorStatusChanged.Sensor { gatt.kind.sensor }
         /// "Smart trainer", "Power meter" …
         var words: String { gatt.machineType?.words ?? gatt.kind.words }
+        /// "Smart trainer; measures cadence and power; takes power targets": the words and, for a machine that
+        /// says, what it measures and takes.
+        var detail: String { feature.map { "\(words); \($0.summary)" } ?? words }
     }
 
     /// Keeps the sensor at `sensorAddress` connected until cancelled: a session, then (when it ends) "lost" and a
@@ -266,14 +271,15 @@ public struct FitnessSensorsPlugin: Plugin {
         let tree = GattObjectTree(connectedObjects, devicePath: devicePath)
         let sensor = ConnectedSensor(
             address: sensorAddress, name: name, gatt: gatt,
-            batteryPercent: await session.batteryPercent(mirrored: tree.mirroredBattery, level: gatt.batteryLevel))
+            batteryPercent: await session.batteryPercent(mirrored: tree.mirroredBattery, level: gatt.batteryLevel),
+            feature: await readFeature(gatt.feature, with: session, of: sensorAddress))
         // Fresh counters for every connection: nothing from before a loss is published again.
         let decoder = DecoderBox(
             SensorDecoder(wheelCircumferenceMillimeters: configuration.wheelCircumferenceMillimeters))
         let channel: ControlPointChannel?
         if let controlPoint = gatt.controlPoint {
             channel = ControlPointChannel(
-                path: controlPoint, session: session, machineType: gatt.machineType,
+                path: controlPoint, session: session, machineType: gatt.machineType, feature: sensor.feature,
                 ranges: await ControlPointChannel.readRanges(gatt.supportedRanges, with: session))
         } else {
             channel = nil
@@ -304,10 +310,14 @@ public struct FitnessSensorsPlugin: Plugin {
         publish(
             SensorStatusChanged(
                 sensor: sensor.sensor, status: wasConnected ? .restored : .connected, device: sensor.description,
-                batteryPercent: sensor.batteryPercent, detail: sensor.words))
+                batteryPercent: sensor.batteryPercent, detail: sensor.detail))
         if let percent = sensor.batteryPercent { announceIfLow(percent, of: sensor, link: link) }
         context.logger.info(
-            "fitness sensor connected", metadata: ["device": "\(sensor.description)", "kind": "\(sensor.words)"])
+            "fitness sensor connected",
+            metadata: [
+                "device": "\(sensor.description)", "kind": "\(sensor.words)",
+                "features": "\(sensor.feature?.summary ?? "not said")",
+            ])
         let paths = byPath
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask {

@@ -6,8 +6,8 @@ import Synchronization
 /// A connected machine's Fitness Machine Control Point: writes a request and waits for the indication that answers
 /// it, which comes through the session's signals (or before the write's own reply: BlueZ sends both as they come).
 ///
-/// Requests go one at a time (the plugin's target loop is their only caller); an answer to another op code (a late
-/// answer to a request that timed out) is ignored.
+/// Requests go one at a time (the plugin's control loop, `sendInOrder`, is their only caller); an answer to another
+/// op code (a late answer to a request that timed out) is ignored.
 final class ControlPointChannel: Sendable {
     /// One request's wait for its answer.
     private final class Waiter: Sendable {
@@ -83,6 +83,13 @@ final class ControlPointChannel: Sendable {
     private let inControl = Mutex(false)
     private let programRefusalSaid = Mutex(false)
     private let untakeableSaid = Mutex<Set<String>>([])
+    private let run = Mutex<MachineRun?>(nil)
+    private let startsAndStops = Mutex(true)
+
+    /// Where the machine's session is.
+    enum MachineRun: Sendable, Equatable {
+        case started, paused, stopped
+    }
 
     init(
         path: String, session: BlueZSession, machineType: MachineType?, feature: FitnessMachineFeature? = nil,
@@ -142,6 +149,31 @@ final class ControlPointChannel: Sendable {
     var hasControl: Bool {
         get { inControl.withLock { $0 } }
         set { inControl.withLock { $0 = newValue } }
+    }
+
+    /// Where the machine's session is, as it last said (its own buttons) or last agreed to; nil until then.
+    var machineRun: MachineRun? {
+        get { run.withLock { $0 } }
+        set { run.withLock { $0 = newValue } }
+    }
+
+    /// False once the machine answered "not supported" to a start or a stop on this connection.
+    var startStopSupported: Bool {
+        get { startsAndStops.withLock { $0 } }
+        set { startsAndStops.withLock { $0 = newValue } }
+    }
+
+    /// Whether `request` (a start, pause or stop) would change where the machine is: not when it is there already
+    /// or cannot be started and stopped this way.
+    func needs(_ request: FitnessMachineControlPointRequest) -> Bool {
+        guard startStopSupported else { return false }
+        switch (request, machineRun) {
+        case (.startOrResume, .started), (.stopOrPause(.pause), .paused), (.stopOrPause(.pause), .stopped),
+            (.stopOrPause(.stop), .stopped):
+            return false
+        default:
+            return true
+        }
     }
 
     /// Whether this is the first time, on this connection and in this workout, that the machine did not take a

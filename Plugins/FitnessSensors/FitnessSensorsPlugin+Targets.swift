@@ -71,7 +71,7 @@ extension FitnessSensorsPlugin {
     }
 
     /// The machine's answer to `request`, or nil when none came in time.
-    private func answer(
+    func answer(
         to request: FitnessMachineControlPointRequest, from channel: ControlPointChannel
     ) async throws -> FitnessMachineControlPointResponse? {
         let clock = context.clock, timeout = configuration.controlPointTimeout
@@ -85,7 +85,7 @@ extension FitnessSensorsPlugin {
     }
 
     /// "The trainer did not answer within 5 seconds when asked to set the target power."
-    private func noAnswer(from channel: ControlPointChannel, to request: FitnessMachineControlPointRequest) -> String {
+    func noAnswer(from channel: ControlPointChannel, to request: FitnessMachineControlPointRequest) -> String {
         let seconds = Format.counted(Int(configuration.controlPointTimeout.components.seconds), "second")
         return "The \(channel.noun) did not answer within \(seconds) when asked to \(request.action)."
     }
@@ -93,7 +93,7 @@ extension FitnessSensorsPlugin {
     /// The machine did not answer in time.
     private struct NoAnswer: Error {}
 
-    private func say(_ text: String, aloud: Bool = true) {
+    func say(_ text: String, aloud: Bool = true) {
         context.logger.info("fitness machine target", metadata: ["result": "\(text)"])
         if aloud { context.bus.publish(Announcement(text, priority: .important)) }
     }

@@ -70,7 +70,12 @@ public struct FitnessSensorsPlugin: Plugin {
     public func run() async throws {
         let address = busAddress ?? .system
         let devices = try context.store((any DeviceMemory).self)
-        let targets = context.bus.inbox(of: MachineTarget.self, subscriber: "\(Self.id) targets")
+        // Targets and the workout's starts and stops go to the control point one at a time, in the order they were
+        // published: a program's first target after the start that made it.
+        let requests = context.bus.inbox(of: ControlRequest.self, subscriber: "\(Self.id) control point") {
+            $0.route(MachineTarget.self) { .target($0) }
+            $0.route(WorkoutStateChanged.self) { .workout($0) }
+        }
         let states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout")
         let commands = context.bus.inbox(of: FitnessSensorCommand.self, subscriber: "\(Self.id) commands")
         await cancelWhenGracefulShutdown {
@@ -78,9 +83,7 @@ public struct FitnessSensorsPlugin: Plugin {
                 group.addTask {
                     for await change in states { shared.workoutChanged(change) }
                 }
-                group.addTask {
-                    for await target in targets { await apply(target) }
-                }
+                group.addTask { await sendInOrder(requests) }
                 group.addTask { await followChosenSensors(devices: devices, address: address) }
                 group.addTask { await answerCommands(commands, address: address) }
                 await group.next()

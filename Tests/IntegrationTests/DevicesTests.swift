@@ -258,6 +258,23 @@ import Testing
         }
     }
 
+    @Test func testSaysWhatAMachineMeasuresAndWhichTargetsItTakes() async throws {
+        try await withBlueZMock { environment in
+            // Fitness Machine Feature: machine 0x00004002 (cadence, power), targets 0x0000000C (resistance, power).
+            _ = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike,
+                feature: [0x02, 0x40, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00])
+            let result = try await StayfitProcess.run(
+                ["devices", "test", "c0:ff:ee:00:00:05", "--seconds", "8"],
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+            #expect(result.status == 0, "stderr: \(result.error)")
+            #expect(
+                result.output.contains(
+                    " KICKR 9999 (C0:FF:EE:00:00:05): connected, Smart trainer; measures cadence and power; "
+                        + "takes resistance and power targets\n"), "\(result.output)")
+        }
+    }
+
     @Test func testRefusesAnAddressThatIsNone() async throws {
         let result = try await StayfitProcess.run(["devices", "test", "not-an-address"])
         #expect(result.status != 0)

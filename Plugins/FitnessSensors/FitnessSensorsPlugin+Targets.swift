@@ -93,8 +93,9 @@ extension FitnessSensorsPlugin {
     /// The machine did not answer in time.
     private struct NoAnswer: Error {}
 
+    /// Logs what came of a control point request (a target, a start or a stop), and says it when `aloud`.
     func say(_ text: String, aloud: Bool = true) {
-        context.logger.info("fitness machine target", metadata: ["result": "\(text)"])
+        context.logger.info("fitness machine control point", metadata: ["result": "\(text)"])
         if aloud { context.bus.publish(Announcement(text, priority: .important)) }
     }
 

@@ -6,8 +6,12 @@ import HubCore
 // The workout starts, pauses, resumes and stops the connected machine through its control point: Start or Resume
 // (0x07), Stop or Pause (0x08, 0x01 stop, 0x02 pause), each after Request Control succeeded, each answer checked.
 extension FitnessSensorsPlugin {
-    /// What the control point is asked, one request at a time in the order they came: its answers come one at a
-    /// time too, and a target must not overtake the start of the workout it belongs to.
+    /// What the control point is asked, one request at a time in the order they reach the plugin: its answers
+    /// come one at a time too.
+    ///
+    /// A program's first target may reach it just before the start it answers (the bus hands a message to each
+    /// subscriber in turn, and the program may publish before the plugin is handed the start); a machine takes a
+    /// target before its start as well as after.
     enum ControlRequest: Sendable {
         case target(MachineTarget)
         case workout(WorkoutStateChanged)

@@ -70,8 +70,7 @@ public struct FitnessSensorsPlugin: Plugin {
     public func run() async throws {
         let address = busAddress ?? .system
         let devices = try context.store((any DeviceMemory).self)
-        // Targets and the workout's starts and stops go to the control point one at a time, in the order they were
-        // published: a program's first target after the start that made it.
+        // Targets and the workout's starts and stops share one inbox: the control point answers one request at a time.
         let requests = context.bus.inbox(of: ControlRequest.self, subscriber: "\(Self.id) control point") {
             $0.route(MachineTarget.self) { .target($0) }
             $0.route(WorkoutStateChanged.self) { .workout($0) }

@@ -6,8 +6,8 @@ import Synchronization
 /// A connected machine's Fitness Machine Control Point: writes a request and waits for the indication that answers
 /// it, which comes through the session's signals (or before the write's own reply: BlueZ sends both as they come).
 ///
-/// Requests go one at a time (the plugin's target loop is their only caller); an answer to another op code (a late
-/// answer to a request that timed out) is ignored.
+/// Requests go one at a time (the plugin's control loop, `sendInOrder`, is their only caller); an answer to another
+/// op code (a late answer to a request that timed out) is ignored.
 final class ControlPointChannel: Sendable {
     /// One request's wait for its answer.
     private final class Waiter: Sendable {
@@ -76,16 +76,36 @@ final class ControlPointChannel: Sendable {
     let path: String
     let session: BlueZSession
     let machineType: MachineType?
+    /// What the machine says it measures and which targets it takes; nil when it did not say.
+    let feature: FitnessMachineFeature?
     let ranges: Ranges
     private let current = Mutex<Waiter?>(nil)
     private let inControl = Mutex(false)
     private let programRefusalSaid = Mutex(false)
+    private let untakeableSaid = Mutex<Set<String>>([])
+    private let run = Mutex<MachineRun?>(nil)
+    private let startsAndStops = Mutex(true)
 
-    init(path: String, session: BlueZSession, machineType: MachineType?, ranges: Ranges = Ranges()) {
+    /// Where the machine's session is.
+    enum MachineRun: Sendable, Equatable {
+        case started, paused, stopped
+    }
+
+    init(
+        path: String, session: BlueZSession, machineType: MachineType?, feature: FitnessMachineFeature? = nil,
+        ranges: Ranges = Ranges()
+    ) {
         self.path = path
         self.session = session
         self.machineType = machineType
+        self.feature = feature
         self.ranges = ranges
+    }
+
+    /// Whether the machine takes targets of `target`'s kind: what its Fitness Machine Feature says, or (when it
+    /// said nothing) yes, and the machine answers for itself.
+    func takes(_ target: MachineTarget.Target) -> Bool {
+        feature?.takes(target) ?? true
     }
 
     /// Reads the machine's supported ranges from `characteristics`; one that cannot be read or decoded stays nil
@@ -131,6 +151,31 @@ final class ControlPointChannel: Sendable {
         set { inControl.withLock { $0 = newValue } }
     }
 
+    /// Where the machine's session is, as it last said (its own buttons) or last agreed to; nil until then.
+    var machineRun: MachineRun? {
+        get { run.withLock { $0 } }
+        set { run.withLock { $0 = newValue } }
+    }
+
+    /// False once the machine answered "not supported" to a start or a stop on this connection.
+    var startStopSupported: Bool {
+        get { startsAndStops.withLock { $0 } }
+        set { startsAndStops.withLock { $0 = newValue } }
+    }
+
+    /// Whether `request` (a start, pause or stop) would change where the machine is: not when it is there already
+    /// or cannot be started and stopped this way.
+    func needs(_ request: FitnessMachineControlPointRequest) -> Bool {
+        guard startStopSupported else { return false }
+        switch (request, machineRun) {
+        case (.startOrResume, .started), (.stopOrPause(.pause), .paused), (.stopOrPause(.pause), .stopped),
+            (.stopOrPause(.stop), .stopped):
+            return false
+        default:
+            return true
+        }
+    }
+
     /// Whether this is the first time, on this connection and in this workout, that the machine did not take a
     /// program's target; notes that it is no longer the first.
     func isFirstProgramRefusal() -> Bool {
@@ -140,9 +185,16 @@ final class ControlPointChannel: Sendable {
         }
     }
 
+    /// Whether this is the first time, on this connection and in this workout, that a program's target of
+    /// `target`'s kind could not be sent because the machine takes none; notes that it is no longer the first.
+    func isFirstUntakeable(_ target: MachineTarget.Target) -> Bool {
+        untakeableSaid.withLock { $0.insert(target.kindWords).inserted }
+    }
+
     /// A workout ended: the next one's first refusal is said again.
     func forgetProgramRefusal() {
         programRefusalSaid.withLock { $0 = false }
+        untakeableSaid.withLock { $0 = [] }
     }
 
     /// Takes an indication of the control point.

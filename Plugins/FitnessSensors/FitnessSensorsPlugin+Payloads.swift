@@ -47,8 +47,11 @@ extension FitnessSensorsPlugin {
             "fitness machine status", metadata: ["sensor": "\(sensor.description)", "status": "\(status)"])
         switch status {
         case .stoppedOrPausedByUser, .stoppedBySafetyKey:
+            // Noted first: the workout's pause that follows must not ask the machine to pause again.
+            channel?.machineRun = status == .stoppedOrPausedByUser(.pause) ? .paused : .stopped
             if shared.workoutState == .running { context.bus.publish(WorkoutCommand(.pause)) }
         case .startedOrResumedByUser:
+            channel?.machineRun = .started
             if shared.workoutState == .paused { context.bus.publish(WorkoutCommand(.resume)) }
         case .controlPermissionLost:
             channel?.hasControl = false

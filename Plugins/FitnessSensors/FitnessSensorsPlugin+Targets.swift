@@ -18,6 +18,12 @@ extension FitnessSensorsPlugin {
             return
         }
         let machine = channel.noun
+        guard channel.takes(target.target) else {
+            // The machine's Fitness Machine Feature says it takes no such target: nothing is sent, and a program
+            // (a target at each step, every 10 s along a ramp) has it said once.
+            let text = "The \(machine) cannot be set to \(target.target.kindWords)."
+            return say(text, aloud: target.origin == .person || channel.isFirstUntakeable(target.target))
+        }
         // What the machine says it takes: a target outside its range would only be refused.
         let fitted = channel.fitted(target.target)
         let request = Self.request(for: fitted)
@@ -65,7 +71,7 @@ extension FitnessSensorsPlugin {
     }
 
     /// The machine's answer to `request`, or nil when none came in time.
-    private func answer(
+    func answer(
         to request: FitnessMachineControlPointRequest, from channel: ControlPointChannel
     ) async throws -> FitnessMachineControlPointResponse? {
         let clock = context.clock, timeout = configuration.controlPointTimeout
@@ -79,7 +85,7 @@ extension FitnessSensorsPlugin {
     }
 
     /// "The trainer did not answer within 5 seconds when asked to set the target power."
-    private func noAnswer(from channel: ControlPointChannel, to request: FitnessMachineControlPointRequest) -> String {
+    func noAnswer(from channel: ControlPointChannel, to request: FitnessMachineControlPointRequest) -> String {
         let seconds = Format.counted(Int(configuration.controlPointTimeout.components.seconds), "second")
         return "The \(channel.noun) did not answer within \(seconds) when asked to \(request.action)."
     }
@@ -87,8 +93,9 @@ extension FitnessSensorsPlugin {
     /// The machine did not answer in time.
     private struct NoAnswer: Error {}
 
-    private func say(_ text: String, aloud: Bool = true) {
-        context.logger.info("fitness machine target", metadata: ["result": "\(text)"])
+    /// Logs what came of a control point request (a target, a start or a stop), and says it when `aloud`.
+    func say(_ text: String, aloud: Bool = true) {
+        context.logger.info("fitness machine control point", metadata: ["result": "\(text)"])
         if aloud { context.bus.publish(Announcement(text, priority: .important)) }
     }
 

@@ -70,7 +70,11 @@ public struct FitnessSensorsPlugin: Plugin {
     public func run() async throws {
         let address = busAddress ?? .system
         let devices = try context.store((any DeviceMemory).self)
-        let targets = context.bus.inbox(of: MachineTarget.self, subscriber: "\(Self.id) targets")
+        // Targets and the workout's starts and stops share one inbox: the control point answers one request at a time.
+        let requests = context.bus.inbox(of: ControlRequest.self, subscriber: "\(Self.id) control point") {
+            $0.route(MachineTarget.self) { .target($0) }
+            $0.route(WorkoutStateChanged.self) { .workout($0) }
+        }
         let states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout")
         let commands = context.bus.inbox(of: FitnessSensorCommand.self, subscriber: "\(Self.id) commands")
         await cancelWhenGracefulShutdown {
@@ -78,9 +82,7 @@ public struct FitnessSensorsPlugin: Plugin {
                 group.addTask {
                     for await change in states { shared.workoutChanged(change) }
                 }
-                group.addTask {
-                    for await target in targets { await apply(target) }
-                }
+                group.addTask { await sendInOrder(requests) }
                 group.addTask { await followChosenSensors(devices: devices, address: address) }
                 group.addTask { await answerCommands(commands, address: address) }
                 await group.next()
@@ -159,12 +161,17 @@ public struct FitnessSensorsPlugin: Plugin {
         var name: String
         var gatt: SensorGattObjects
         var batteryPercent: Int?
+        /// A machine's Fitness Machine Feature, when it has one that could be read.
+        var feature: FitnessMachineFeature?
 
         /// "Wahoo SPEED 1234 (C0:FF:EE:00:00:02)": the `source` of its readings and the `device` of its statuses.
         var description: String { name == address ? address : "\(name) (\(address))" }
         var sensor: SensorStatusChanged.Sensor { gatt.kind.sensor }
         /// "Smart trainer", "Power meter" …
         var words: String { gatt.machineType?.words ?? gatt.kind.words }
+        /// "Smart trainer; measures cadence and power; takes power targets": the words and, for a machine that
+        /// says, what it measures and takes.
+        var detail: String { feature.map { "\(words); \($0.summary)" } ?? words }
     }
 
     /// Keeps the sensor at `sensorAddress` connected until cancelled: a session, then (when it ends) "lost" and a
@@ -266,14 +273,15 @@ public struct FitnessSensorsPlugin: Plugin {
         let tree = GattObjectTree(connectedObjects, devicePath: devicePath)
         let sensor = ConnectedSensor(
             address: sensorAddress, name: name, gatt: gatt,
-            batteryPercent: await session.batteryPercent(mirrored: tree.mirroredBattery, level: gatt.batteryLevel))
+            batteryPercent: await session.batteryPercent(mirrored: tree.mirroredBattery, level: gatt.batteryLevel),
+            feature: await readFeature(gatt.feature, with: session, of: sensorAddress))
         // Fresh counters for every connection: nothing from before a loss is published again.
         let decoder = DecoderBox(
             SensorDecoder(wheelCircumferenceMillimeters: configuration.wheelCircumferenceMillimeters))
         let channel: ControlPointChannel?
         if let controlPoint = gatt.controlPoint {
             channel = ControlPointChannel(
-                path: controlPoint, session: session, machineType: gatt.machineType,
+                path: controlPoint, session: session, machineType: gatt.machineType, feature: sensor.feature,
                 ranges: await ControlPointChannel.readRanges(gatt.supportedRanges, with: session))
         } else {
             channel = nil
@@ -304,10 +312,14 @@ public struct FitnessSensorsPlugin: Plugin {
         publish(
             SensorStatusChanged(
                 sensor: sensor.sensor, status: wasConnected ? .restored : .connected, device: sensor.description,
-                batteryPercent: sensor.batteryPercent, detail: sensor.words))
+                batteryPercent: sensor.batteryPercent, detail: sensor.detail))
         if let percent = sensor.batteryPercent { announceIfLow(percent, of: sensor, link: link) }
         context.logger.info(
-            "fitness sensor connected", metadata: ["device": "\(sensor.description)", "kind": "\(sensor.words)"])
+            "fitness sensor connected",
+            metadata: [
+                "device": "\(sensor.description)", "kind": "\(sensor.words)",
+                "features": "\(sensor.feature?.summary ?? "not said")",
+            ])
         let paths = byPath
         return try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask {
@@ -351,43 +363,6 @@ public struct FitnessSensorsPlugin: Plugin {
             }
             defer { group.cancelAll() }
             return try await group.next() ?? "the link ended"
-        }
-    }
-
-    /// Why `signal` ends the link (the device disconnected or went, the adapter was switched off), if it does.
-    private func linkEnded(by signal: DBusSignal, devicePath: String, adapterPath: String) -> String? {
-        if signal.member == "InterfacesRemoved", signal.arguments.first?.objectPath == devicePath,
-            signal.arguments.dropFirst().first?.strings?.contains(BlueZNames.device) == true
-        {
-            return "BlueZ removed the sensor"
-        }
-        guard signal.member == "PropertiesChanged", let interface = signal.arguments.first?.string,
-            let changed = signal.arguments.dropFirst().first?.dictionary
-        else { return nil }
-        if signal.path == devicePath, interface == BlueZNames.device, changed["Connected"]?.bool == false {
-            return "the sensor disconnected"
-        }
-        if signal.path == adapterPath, interface == BlueZNames.adapter, changed["Powered"]?.bool == false {
-            return "the Bluetooth adapter \(configuration.adapter) was switched off"
-        }
-        return nil
-    }
-
-    /// Publishes `.lost` once when no reading arrives for `stale-after-seconds`.
-    private func watchForStaleData(link: SensorLinkState, sensor: ConnectedSensor) async throws {
-        let clock = context.clock, interval = configuration.staleAfter
-        while !Task.isCancelled {
-            guard let deadline = link.staleDeadline(after: interval) else {
-                try await clock.sleep(for: interval)
-                continue
-            }
-            try await clock.sleep(until: deadline, tolerance: .seconds(1))
-            if link.markLostIfStale(at: clock.instant, after: interval) {
-                publish(
-                    SensorStatusChanged(
-                        sensor: sensor.sensor, status: .lost, device: sensor.description,
-                        detail: "no data for \(Format.counted(Int(interval.components.seconds), "second"))"))
-            }
         }
     }
 }

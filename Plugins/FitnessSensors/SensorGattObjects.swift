@@ -14,6 +14,8 @@ struct SensorGattObjects: Sendable {
     var controlPoint: String?
     /// A fitness machine's Supported … Range characteristics (speed, inclination, resistance, power), to read once.
     var supportedRanges: [(path: String, characteristic: GATTCharacteristic)] = []
+    /// A fitness machine's Fitness Machine Feature (what it measures, which targets it takes), to read once.
+    var feature: String?
     var batteryLevel: String?
 
     /// Finds the objects of the device at `devicePath` in a GetManagedObjects answer.
@@ -54,6 +56,7 @@ struct SensorGattObjects: Sendable {
                 description: "the \(kind.words.lowercased()) at \(devicePath) has no measurement characteristic")
         }
         controlPoint = kind == .fitnessMachine ? find(.fitnessMachineControlPoint) : nil
+        feature = kind == .fitnessMachine ? find(.fitnessMachineFeature) : nil
         if controlPoint != nil {
             let ranges: [GATTCharacteristic] = [
                 .supportedSpeedRange, .supportedInclinationRange, .supportedResistanceLevelRange, .supportedPowerRange,

@@ -23,11 +23,14 @@ final class SharedState: Sendable {
         controlPoints.withLock { $0[address] = channel }
     }
 
-    /// The engine said where the workout stands; at its end the machines' refusals of a program's targets may be
-    /// said again in the next.
+    /// The engine said where the workout stands.
     func workoutChanged(_ change: WorkoutStateChanged) {
         workoutState = change.state
-        guard change.state == .finished || change.state == .idle else { return }
+    }
+
+    /// A workout ended: the machines' refusals of a program's targets (or of a start or stop) may be said again in
+    /// the next.
+    func forgetRefusals() {
         for channel in controlPoints.withLock({ Array($0.values) }) { channel.forgetProgramRefusal() }
     }
 }

@@ -58,11 +58,12 @@ public struct MockFitnessSensor: Sendable {
     /// Adds adapter hci0 (unless it is there) and the sensor, connected-ready (services resolved), advertising its
     /// service.
     ///
-    /// A machine's Supported Power Range (0x2AD8) reads `supportedPowerRange` when given; `batteryPercent` goes in
-    /// `org.bluez.Battery1` on the device, as BlueZ's battery plugin puts it.
+    /// A machine's Supported Power Range (0x2AD8) reads `supportedPowerRange` and its Fitness Machine Feature
+    /// (0x2ACC) `feature` when given; `batteryPercent` goes in `org.bluez.Battery1` on the device, as BlueZ's battery
+    /// plugin puts it.
     public static func add(
         to environment: BlueZEnvironment, address: String, name: String, kind: Kind,
-        supportedPowerRange: [UInt8]? = nil, batteryPercent: UInt8? = nil
+        supportedPowerRange: [UInt8]? = nil, feature: [UInt8]? = nil, batteryPercent: UInt8? = nil
     ) async throws -> MockFitnessSensor {
         let objects = try await environment.connection.managedObjects(destination: "org.bluez")
         if objects["/org/bluez/hci0"] == nil { _ = try await environment.addAdapter() }
@@ -122,15 +123,9 @@ public struct MockFitnessSensor: Sendable {
                 "Notifying": .bool(false), "Flags": .strings(["write", "indicate"]),
             ],
             methods: notifying + [("WriteValue", "aya{sv}", "", write)])
-        if let supportedPowerRange {
-            let read = #"ret = self.props["org.bluez.GattCharacteristic1"]["Value"]"#
-            try await sensor.addObject(
-                sensor.servicePath + "/char004a", "org.bluez.GattCharacteristic1",
-                [
-                    "UUID": .string(Kind.uuid("2ad8")), "Service": .objectPath(sensor.servicePath),
-                    "Value": .bytes(supportedPowerRange), "Flags": .strings(["read"]),
-                ],
-                methods: [("ReadValue", "a{sv}", "ay", read)])
+        for (handle, uuid, value) in [("004a", "2ad8", supportedPowerRange), ("004d", "2acc", feature)] {
+            guard let value else { continue }
+            try await sensor.addReadable(sensor.servicePath + "/char" + handle, uuid: Kind.uuid(uuid), value: value)
         }
         try await sensor.addMethod(
             on: sensor.controlPointPath, "org.stayfit.Test", "SetAnswer", in: "yy", out: "", setAnswer)
@@ -193,9 +188,12 @@ public struct MockFitnessSensor: Sendable {
 
     /// How many times `method` was called on the measurement characteristic (dbusmock's call log).
     public func measurementCalls(_ method: String) async throws -> Int {
-        let reply = try await environment.bluez(
-            measurementPath, "org.freedesktop.DBus.Mock", "GetMethodCalls", signature: "s", [.string(method)])
-        return reply.first?.array?.count ?? 0
+        try await calls(method, on: measurementPath)
+    }
+
+    /// How many times `method` (`Connect`, `Disconnect` …) was called on the device (dbusmock's call log).
+    public func deviceCalls(_ method: String) async throws -> Int {
+        try await calls(method, on: devicePath)
     }
 
     /// Whether the measurement characteristic's Notifying is true (set by the mock's StartNotify).
@@ -206,6 +204,12 @@ public struct MockFitnessSensor: Sendable {
     }
 
     // MARK: - dbusmock plumbing
+
+    private func calls(_ method: String, on path: String) async throws -> Int {
+        let reply = try await environment.bluez(
+            path, "org.freedesktop.DBus.Mock", "GetMethodCalls", signature: "s", [.string(method)])
+        return reply.first?.array?.count ?? 0
+    }
 
     private func update(_ path: String, _ interface: String, _ properties: [String: DBusValue]) async throws {
         try await environment.bluez(
@@ -223,6 +227,18 @@ public struct MockFitnessSensor: Sendable {
                 .string(path), .string(interface), .dictionary(properties),
                 .array(methods.map { .structure([.string($0.0), .string($0.1), .string($0.2), .string($0.3)]) }),
             ])
+    }
+
+    /// A characteristic that can only be read, and reads `value`.
+    private func addReadable(_ path: String, uuid: String, value: [UInt8]) async throws {
+        let read = #"ret = self.props["org.bluez.GattCharacteristic1"]["Value"]"#
+        try await addObject(
+            path, "org.bluez.GattCharacteristic1",
+            [
+                "UUID": .string(uuid), "Service": .objectPath(servicePath), "Value": .bytes(value),
+                "Flags": .strings(["read"]),
+            ],
+            methods: [("ReadValue", "a{sv}", "ay", read)])
     }
 
     private func addMethod(

@@ -187,31 +187,6 @@ struct DevicesCommand: AsyncParsableCommand {
         }
     }
 
-    struct Disconnect: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Disconnect the hub's strap and keep the hub from connecting it until 'connect'.")
-        @OptionGroup var bluetooth: BluetoothOptions
-        @OptionGroup var storeOptions: StoreOptions
-
-        func run() async throws {
-            try await reportingErrors {
-                let store = try storeOptions.openStore()
-                guard let strap = try await store.rememberedDevice(.heartRate) else {
-                    throw CLIError(
-                        "No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows."
-                    )
-                }
-                // First the switch, so a running hub does not connect the strap again right after.
-                try await store.setConnectAutomatically(false, for: .heartRate)
-                let label = "\(strap.name) (\(strap.address))"
-                let wasConnected = try await bluetooth.manager().disconnect(address: strap.address)
-                print(
-                    (wasConnected ? "Disconnected \(label)." : "\(label) was not connected.")
-                        + " The hub leaves it alone until 'stayfit devices connect \(strap.address)'.")
-            }
-        }
-    }
-
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Disconnect and forget the hub's strap (or the remembered sensor at ADDRESS).",

@@ -88,14 +88,18 @@ import Testing
             let ride = try await self.ride(on: environment, trainer: trainer)
             #expect(ride.timeline == Self.plan)
             // Control once, then each target as Set Target Power (0x05, watts as uint16 little-endian) in the
-            // second its step or its ramp asked for it.
+            // second its step or its ramp asked for it; and the machine started with the workout (0x07) at second
+            // 0, before or after the first target (the program answers the start while the trainer is told of it).
             let expected =
                 [Timed(0, bytes: [0x00])]
                 + Self.plannedWatts.map {
                     Timed($0.second, bytes: [0x05, UInt8($0.watts & 0xFF), UInt8($0.watts >> 8)])
                 }
-            #expect(ride.writes == expected)
+            let start = Timed(0, bytes: [0x07])
+            #expect(ride.writes.filter { $0 != start } == expected)
+            #expect(ride.writes.filter { $0 == start }.count == 1)
             #expect(ride.after == ["say The trainer took 50 watts."], "a program's targets are taken quietly")
+            #expect(ride.last == [0x08, 0x01], "the workout's end stops the machine")
         }
     }
 
@@ -106,21 +110,22 @@ import Testing
             try await trainer.answerControlPoint(opCode: 0x00, with: 0x05)
             let refusal = "say The trainer refused: control not permitted."
             let ride = try await self.ride(on: environment, trainer: trainer, refusedAtStart: refusal)
-            // The program goes on as planned, its targets said; the refusal is heard once, at the first target.
-            var plan = Self.plan
-            let first = try #require(plan.firstIndex { $0.line == "target 100" })
-            plan.insert(Timed(0, refusal), at: first + 1)
-            #expect(ride.timeline == plan)
-            // Control is asked for again with each target (another app may have let go of the trainer), and never
-            // a target without it.
-            #expect(ride.writes == Self.plannedWatts.map { Timed($0.second, bytes: [0x00]) })
-            #expect(ride.after == [refusal], "a person's own target is answered aloud, refused or not")
-            // The next workout on the same connection hears it once again, at its first target.
+            // The program goes on as planned, its targets said; the refusal is heard once, at the start (to the
+            // start, or to the first target: the machine answers while the program speaks).
+            #expect(ride.timeline.filter { $0.line != refusal } == Self.plan)
+            #expect(ride.timeline.filter { $0.line == refusal } == [Timed(0, refusal)])
+            // Control is asked for with the start and again with each target (another app may have let go of the
+            // trainer), and never a start or a target without it.
             #expect(
-                ride.nextStart == [
+                ride.writes == [Timed(0, bytes: [0x00])] + Self.plannedWatts.map { Timed($0.second, bytes: [0x00]) })
+            #expect(ride.after == [refusal], "a person's own target is answered aloud, refused or not")
+            // The next workout on the same connection hears it once again, at its start.
+            #expect(
+                ride.nextStart.filter { $0 != refusal } == [
                     "say Workout started.", "state running", "step 1 of 6",
-                    "say Warm-up: 1 minute, ramp from 50 to 70 percent of FTP", "target 100", refusal,
+                    "say Warm-up: 1 minute, ramp from 50 to 70 percent of FTP", "target 100",
                 ])
+            #expect(ride.nextStart.filter { $0 == refusal }.count == 1)
         }
     }
 
@@ -133,6 +138,8 @@ import Testing
         var after: [String] = []
         /// With a refusal: the lines of the next workout's start, through the refusal said again.
         var nextStart: [String] = []
+        /// Without a refusal: the last write, once the workout was stopped.
+        var last: [UInt8]?
     }
 
     /// Rides `ride` through the hub with the trainer, one second of hub time at a time, waiting each second for the
@@ -161,7 +168,8 @@ import Testing
                 if let refusal, hub.now == 0, !lines.contains(refusal) {
                     ride.timeline += try await hub.lines(through: refusal).map { Timed(hub.now, $0) }
                 }
-                let writes = refusal == nil ? targets + 1 : targets
+                // Control and the start, then each target; refused, control asked for with the start and each.
+                let writes = targets + (refusal == nil ? 2 : 1)
                 guard targets > 0, ride.writes.count < writes else { return }
                 try await eventually("\(writes) control point writes by second \(hub.now)") {
                     try await trainer.controlPointWrites().count >= writes
@@ -178,10 +186,15 @@ import Testing
             ride.after = try await hub.lines(through: { $0.hasPrefix("say The trainer") }).filter {
                 !$0.hasPrefix("second ") && $0 != "target 50 from a person"
             }
-            guard let refusal else { return }
+            let writes = try await trainer.controlPointWrites().count
             _ = try await hub.workout(.stop, until: .finished)
             try await eventually("the trainer's plugin sees the workout finished") {
                 fitness.shared.workoutState == .finished
+            }
+            guard let refusal else {
+                try await eventually("the stop written") { try await trainer.controlPointWrites().count > writes }
+                ride.last = try await trainer.controlPointWrites().last
+                return
             }
             ride.nextStart = try await hub.startWorkout()
             if !ride.nextStart.contains(refusal) { ride.nextStart += try await hub.lines(through: refusal) }

@@ -88,6 +88,26 @@ import Testing
         #expect(abs(kcal - 11.950_287) < 1e-6)
     }
 
+    @Test func aRowersPowerCountsOverARowingEfficiencyOfEighteenPercent() {
+        // 150 W for an hour = 540 kJ; 540 ÷ 4.184 = 129.063 kcal of work; ÷ 0.18 = 717.017 kcal (a ride's 24 %
+        // would say 537.763), whatever the heart rate says.
+        let row = Calories.kilocalories(
+            seconds: 3600, heartRate: 150, speedMetersPerSecond: nil, person: man, kind: .row, powerWatts: 150)
+        #expect(abs(row - 717.017_208) < 1e-6)
+        let ride = Calories.kilocalories(
+            seconds: 3600, heartRate: 150, speedMetersPerSecond: nil, person: man, kind: .indoorRide, powerWatts: 150)
+        #expect(abs(ride - 537.762_906) < 1e-6)
+        // 200 W for 60 s = 12 kJ; 12 ÷ 4.184 ÷ 0.18 = 15.933716 kcal.
+        #expect(abs(Calories.kilocalories(seconds: 60, powerWatts: 200, kind: .row) - 15.933_716) < 1e-6)
+    }
+
+    @Test(arguments: [
+        (WorkoutKind.row, 0.18), (.indoorRide, 0.24), (.ride, 0.24), (.treadmill, 0.24), (.other, 0.24),
+    ])
+    func eachKindHasItsGrossEfficiency(kind: WorkoutKind, efficiency: Double) {
+        #expect(Calories.grossEfficiency(for: kind) == efficiency)
+    }
+
     @Test func aRideCountsTheCyclingMETForItsSpeed() {
         // 20.9 km/h lies halfway between the Compendium's 19.3 km/h (8.0 MET) and 22.5 km/h (10.0): 9.0 MET;
         // 9.0 × 75 kg × 1 h = 675 kcal.

@@ -63,6 +63,11 @@ import Testing
 
             let disconnect = try await Self.devices(["disconnect"], on: environment, data: data)
             #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
+            #expect(
+                disconnect.output
+                    == "Disconnected Polar H10 1234 (C0:FF:EE:00:00:01). "
+                    + "The hub leaves it alone until 'stayfit devices connect C0:FF:EE:00:00:01'.\n",
+                "\(disconnect.output)")
             #expect(try await strap.deviceCalls("Disconnect") == 1)
             #expect(try await scratch.store().rememberedDevice(.heartRate)?.connectAutomatically == false)
 
@@ -178,6 +183,60 @@ import Testing
         }
     }
 
+    @Test func disconnectReleasesARememberedFitnessSensorUntilItIsPairedAgain() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+            let role = RememberedDevice.Role(rawValue: "fitness-machine")
+            let pair = try await Self.devices(["pair", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(pair.status == 0, "stderr: \(pair.error)")
+
+            let disconnect = try await Self.devices(["disconnect", "c0:ff:ee:00:00:05"], on: environment, data: data)
+            #expect(disconnect.status == 0, "stderr: \(disconnect.error)")
+            #expect(
+                disconnect.output
+                    == "Disconnected KICKR 9999 (C0:FF:EE:00:00:05). "
+                    + "The hub leaves it alone until 'stayfit devices pair C0:FF:EE:00:00:05'.\n",
+                "\(disconnect.output)")
+            #expect(try await trainer.deviceCalls("Disconnect") == 1)
+            let released = try #require(try await scratch.store().rememberedDevice(role))
+            #expect(released.address == "C0:FF:EE:00:00:05", "still remembered")
+            #expect(!released.connectAutomatically)
+            let list = try await Self.devices(["list"], on: environment, data: data)
+            #expect(
+                list.output.contains(
+                    "Remembered fitness machine: KICKR 9999 (C0:FF:EE:00:00:05), the hub leaves it alone."),
+                "\(list.output)")
+
+            let again = try await Self.devices(["pair", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(again.status == 0, "stderr: \(again.error)")
+            #expect(try await scratch.store().rememberedDevice(role)?.connectAutomatically == true)
+        }
+    }
+
+    @Test func disconnectRefusesAnAddressThatIsNoneOrNotRemembered() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike)
+            let scratch = try Scratch()
+            let data = scratch.path("data")
+
+            let bad = try await Self.devices(["disconnect", "KICKR"], on: environment, data: data)
+            #expect(bad.status == 64)
+            #expect(bad.error.contains("\"KICKR\" is not a Bluetooth address"), "\(bad.error)")
+
+            let unknown = try await Self.devices(["disconnect", "C0:FF:EE:00:00:05"], on: environment, data: data)
+            #expect(unknown.status == 1)
+            #expect(
+                unknown.error.contains(
+                    "No remembered device has the address C0:FF:EE:00:00:05, so there is none to disconnect."),
+                "\(unknown.error)")
+            #expect(try await trainer.deviceCalls("Disconnect") == 0, "a sensor the hub does not keep is not touched")
+        }
+    }
+
     /// `devices test`: the sensor's live values as the hub decodes them, without a running hub.
     @Test func testShowsAPowerMetersLiveValues() async throws {
         try await withBlueZMock { environment in
@@ -196,6 +255,23 @@ import Testing
                 result.output.contains(" Assioma 5678 (C0:FF:EE:00:00:07): connected, Power meter"), "\(result.output)")
             #expect(result.output.contains(" Power 200 W\n"), "\(result.output)")
             #expect(result.output.hasSuffix("Done.\n"), "\(result.output)")
+        }
+    }
+
+    @Test func testSaysWhatAMachineMeasuresAndWhichTargetsItTakes() async throws {
+        try await withBlueZMock { environment in
+            // Fitness Machine Feature: machine 0x00004002 (cadence, power), targets 0x0000000C (resistance, power).
+            _ = try await MockFitnessSensor.add(
+                to: environment, address: "C0:FF:EE:00:00:05", name: "KICKR 9999", kind: .indoorBike,
+                feature: [0x02, 0x40, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00])
+            let result = try await StayfitProcess.run(
+                ["devices", "test", "c0:ff:ee:00:00:05", "--seconds", "8"],
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": environment.bus.address])
+            #expect(result.status == 0, "stderr: \(result.error)")
+            #expect(
+                result.output.contains(
+                    " KICKR 9999 (C0:FF:EE:00:00:05): connected, Smart trainer; measures cadence and power; "
+                        + "takes resistance and power targets\n"), "\(result.output)")
         }
     }
 

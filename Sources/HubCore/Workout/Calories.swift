@@ -72,9 +72,26 @@ public enum Calories {
     public static let strengthMET = 3.5
 
     /// The gross efficiency of a person turning food into mechanical work on a bike: about 24 % (the 20–25 % of
-    /// Ettema & Lorås 2009, "Efficiency in cycling: a review"). The same figure serves every kind with a power
-    /// reading. A kilojoule of work then costs 1 ÷ 4.184 ÷ 0.24 ≈ 0.996 kcal: about one kcal a kJ.
+    /// Ettema & Lorås 2009, "Efficiency in cycling: a review"). It serves every kind with a power reading but
+    /// rowing. A kilojoule of work then costs 1 ÷ 4.184 ÷ 0.24 ≈ 0.996 kcal: about one kcal a kJ.
     public static let grossEfficiency = 0.24
+
+    /// The gross efficiency of rowing: 18 %. Rowing moves the whole body back and forth on the slide, work the
+    /// ergometer does not measure, so less of the food's energy reaches the handle than a bike's pedals: Fukunaga
+    /// et al. 1986 ("Mechanical efficiency in rowing", Eur J Appl Physiol 55:471–475) measured a gross efficiency
+    /// almost constant at 17.5 % from 124 to 182 W, and 18–20 % is the figure usually given. A kilojoule at the
+    /// handle then costs 1 ÷ 4.184 ÷ 0.18 ≈ 1.328 kcal.
+    ///
+    /// Concept2's own monitor counts 4 kcal a kJ plus 300 kcal an hour (kcal/h = 4 × 0.8604 × W + 300): 816 kcal/h at
+    /// 150 W where this says 717, and 472 at 50 W where this says 239. Its fixed 300 kcal an hour is the same for
+    /// every body and every effort; one efficiency, as for cycling, keeps the two kinds comparable.
+    public static let rowingGrossEfficiency = 0.18
+
+    /// The gross efficiency for a workout of `kind`: ``rowingGrossEfficiency`` on a rower, else
+    /// ``grossEfficiency``.
+    public static func grossEfficiency(for kind: WorkoutKind) -> Double {
+        kind.movement == .rowing ? rowingGrossEfficiency : grossEfficiency
+    }
 
     /// The MET value for moving at `speedMetersPerSecond` on foot.
     public static func met(speedMetersPerSecond: Double) -> Double {
@@ -108,15 +125,17 @@ public enum Calories {
         return low.met + fraction * (high.met - low.met)
     }
 
-    /// The food energy behind `watts` of mechanical power over `seconds`: work (kJ) ÷ 4.184 ÷ ``grossEfficiency``.
-    public static func kilocalories(seconds: Double, powerWatts: Int) -> Double {
-        Double(max(0, powerWatts)) * seconds / 1000 / 4.184 / grossEfficiency
+    /// The food energy behind `powerWatts` of mechanical power over `seconds` in a workout of `kind`: work (kJ) ÷
+    /// 4.184 ÷ the kind's gross efficiency (``grossEfficiency(for:)``).
+    public static func kilocalories(seconds: Double, powerWatts: Int, kind: WorkoutKind = .default) -> Double {
+        Double(max(0, powerWatts)) * seconds / 1000 / 4.184 / grossEfficiency(for: kind)
     }
 
     /// Energy spent over `seconds` in a workout of `kind` at the given power, heart rate and speed (each may be
     /// unknown).
     ///
-    /// Measured work wins: with a power reading the energy is the work over ``grossEfficiency``. Then Keytel from
+    /// Measured work wins: with a power reading the energy is the work over the kind's gross efficiency
+    /// (``grossEfficiency(for:)``: 18 % rowing, 24 % otherwise). Then Keytel from
     /// 90 bpm; then the kind's MET at the speed (``met(kind:speedMetersPerSecond:)``); then, with a heart rate or a
     /// cadence (the person moves, at whatever speed), the kind's MET without a speed. With nothing measured, no
     /// energy is counted.
@@ -124,7 +143,7 @@ public enum Calories {
         seconds: Double, heartRate: Int?, speedMetersPerSecond: Double?, person: Person, kind: WorkoutKind = .default,
         powerWatts: Int? = nil, isMoving: Bool = false
     ) -> Double {
-        if let powerWatts { return kilocalories(seconds: seconds, powerWatts: powerWatts) }
+        if let powerWatts { return kilocalories(seconds: seconds, powerWatts: powerWatts, kind: kind) }
         if let heartRate, heartRate >= keytelMinimumHeartRate {
             return keytelKilocaloriesPerMinute(heartRate: heartRate, person: person) * seconds / 60
         }

@@ -52,7 +52,8 @@ struct SettingsForm {
             return .string(text)
         case .text(let longest):
             guard text.count <= longest else {
-                problems.append("\(field.words): at most \(longest) characters (\(text.count) were typed).")
+                problems.append(
+                    "\(field.words): \(Format.counted(text.count, "character")) is too long; at most \(longest).")
                 return nil
             }
             return .string(text)

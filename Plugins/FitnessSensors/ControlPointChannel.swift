@@ -167,6 +167,9 @@ final class ControlPointChannel: Sendable {
     /// or cannot be started and stopped this way.
     func needs(_ request: FitnessMachineControlPointRequest) -> Bool {
         guard startStopSupported else { return false }
+        // A treadmill's belt is never set moving from afar: whoever stands on it starts it at the treadmill, with
+        // its safety key. Pausing and stopping it with the workout is safe, and stays.
+        if request == .startOrResume && machineType == .treadmill { return false }
         switch (request, machineRun) {
         case (.startOrResume, .started), (.stopOrPause(.pause), .paused), (.stopOrPause(.pause), .stopped),
             (.stopOrPause(.stop), .stopped):

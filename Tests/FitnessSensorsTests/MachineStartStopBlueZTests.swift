@@ -35,6 +35,25 @@ import Testing
         }
     }
 
+    @Test func aTreadmillsBeltIsNeverStartedFromAfarButPausesAndStopsWithTheWorkout() async throws {
+        try await withBlueZMock { environment in
+            let treadmill = try await MockFitnessSensor.add(
+                to: environment, address: Self.trainer, name: "Treadmill 7", kind: .treadmill)
+            try await withFitnessSensorsPlugin(on: environment) { harness in
+                try await harness.waitForStatus(.connected, of: Self.trainer)
+                let bus = harness.context.bus
+                bus.publish(Self.changed(.running, from: .idle))
+                bus.publish(Self.changed(.paused, from: .running))
+                bus.publish(Self.changed(.running, from: .paused))
+                bus.publish(Self.changed(.finished, from: .running))
+                try await eventually { try await treadmill.controlPointWrites().count == 3 }
+                #expect(
+                    try await treadmill.controlPointWrites() == [[0x00], [0x08, 0x02], [0x08, 0x01]],
+                    "no Start or Resume (0x07): the person starts the belt at the treadmill")
+            }
+        }
+    }
+
     @Test func aMachinePausedByItsOwnButtonsIsNotAskedToPauseOrResumeAgain() async throws {
         try await withBlueZMock { environment in
             let trainer = try await MockFitnessSensor.add(

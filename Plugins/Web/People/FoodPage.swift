@@ -73,7 +73,7 @@ enum FoodPage {
             return .invalid(
                 try await render(
                     query: ["q": String(again.prefix(100))], diary: diary, csrfToken: csrfToken, now: now,
-                    problem: error.description))
+                    problem: FieldWords.onPage(error.description, labels: FieldWords.food)))
         }
     }
 

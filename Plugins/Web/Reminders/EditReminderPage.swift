@@ -30,7 +30,7 @@ enum EditReminderPage {
         do throws(ReminderInputError) {
             changed = try form.edited(reminder)
         } catch {
-            return .invalid(page(reminder, form: form, csrfToken: csrfToken, problem: error.message))
+            return .invalid(page(reminder, form: form, csrfToken: csrfToken, problem: RemindersPage.said(error)))
         }
         // False when it was deleted since it was read.
         guard try await store.updateReminder(changed, at: now) else {

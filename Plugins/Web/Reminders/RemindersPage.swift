@@ -45,7 +45,8 @@ enum RemindersPage {
         do throws(ReminderInputError) {
             reminder = try form.newReminder()
         } catch {
-            return .invalid(try await render(store: store, csrfToken: csrfToken, problem: error.message, typed: form))
+            return .invalid(
+                try await render(store: store, csrfToken: csrfToken, problem: Self.said(error), typed: form))
         }
         _ = try await store.addReminder(reminder, at: now)
         changed(bus)
@@ -94,5 +95,10 @@ enum RemindersPage {
             + "<a class=\"button\" href=\"\(path)/edit\" aria-label=\"Edit \(title)\">Edit</a>"
             + "<a class=\"button delete\" href=\"\(path)/delete\" aria-label=\"Delete \(title)\">Delete</a>"
             + "</td></tr>"
+    }
+
+    /// A refusal of `ReminderInput` in the form's words.
+    static func said(_ error: ReminderInputError) -> String {
+        FieldWords.onPage(error.message, labels: FieldWords.reminder, alwaysNamed: ["alert"])
     }
 }

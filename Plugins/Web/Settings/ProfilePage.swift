@@ -69,7 +69,9 @@ enum ProfilePage {
         } catch let error as ProfileError {
             return .invalid(
                 try await render(
-                    book: book, csrfToken: csrfToken, problem: "\(error.message): \(error.hint).", typed: form))
+                    book: book, csrfToken: csrfToken,
+                    problem: FieldWords.onPage("\(error.message): \(error.hint).", labels: FieldWords.profile),
+                    typed: form))
         } catch let error as any StoreWriteError {
             guard let refusal = error.refusal else { throw error }
             return .invalid(try await render(book: book, csrfToken: csrfToken, problem: refusal, typed: form))

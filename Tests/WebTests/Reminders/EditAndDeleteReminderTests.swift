@@ -71,12 +71,12 @@ import Testing
 
     @Test(
         arguments: [
-            (["title": ""], ["mon"], "Enter Title: give the reminder a title, e.g. --title \"Evening run\"."),
+            (["title": ""], ["mon"], "Enter Title: give the reminder a title, e.g. \"Evening run\"."),
             (["title": "Run\tnow"], ["mon"], "Enter Title: \"Run\\tnow\" has control characters (tabs, line breaks)"),
             (["title": "Run"], [], "Select Repeat: choose the weekdays it repeats on"),
             (["time": "24:00"], ["mon"], "Enter Proper Time: \"24:00\" is not a time of day"),
             (["alert": ""], ["mon"], "Enter Proper Alert: \"\" is not a number of minutes"),
-            (["alert": "0"], ["mon"], "--alert 0: an alert 0 minutes before is the reminder itself"),
+            (["alert": "0"], ["mon"], "Alert 0: an alert 0 minutes before is the reminder itself"),
         ] as [([String: String], [String], String)])
     func anInvalidChangeShowsTheCLIsMessageAndWritesNothing(
         fields: [String: String], days: [String], message: String

@@ -86,17 +86,17 @@ import Testing
     /// `PlainMessagesTests`), and nothing stored or told.
     @Test(
         arguments: [
-            (["time": "07:00"], ["mon"], "Enter Title: give the reminder a title, e.g. --title \"Evening run\"."),
+            (["time": "07:00"], ["mon"], "Enter Title: give the reminder a title, e.g. \"Evening run\"."),
             (["title": "   ", "time": "07:00"], ["mon"], "Enter Title: "),
             (["title": "Run", "time": "07:00"], [], "Select Repeat: choose the weekdays it repeats on"),
-            (["title": "Run"], ["mon"], "Enter Time: give the time of day, 24-hour, e.g. --time 18:30."),
+            (["title": "Run"], ["mon"], "Enter Time: give the time of day, 24-hour, e.g. 18:30."),
             (["title": "Run", "time": "25:00"], ["mon"], "Enter Proper Time: \"25:00\" is not a time of day"),
             (["title": "Run", "time": "7.30"], ["mon"], "Enter Proper Time: \"7.30\""),
             (["title": "Run", "time": "07:00", "alert": "2000"], ["mon"], "Enter Proper Alert: \"2000\""),
             (["title": "Run", "time": "07:00", "alert": "soon"], ["mon"], "Enter Proper Alert: \"soon\""),
             (
                 ["title": "Run", "time": "18:30", "alert": "0"], ["mon"],
-                "--alert 0: an alert 0 minutes before is the reminder itself; give 1 to 1440 minutes before, or none for "
+                "Alert 0: an alert 0 minutes before is the reminder itself; give 1 to 1440 minutes before, or none for "
                     + "no alert"
             ),
             // The title first, as the CLI checks it: the bad time is not mentioned yet.

@@ -147,7 +147,10 @@ import Testing
             Issue.record("\(outcome)")
             return
         }
-        #expect(page.body.contains("<p>" + HTMLText.escape(message) + "</p>"), "\(page.body)")
+        // The command line's words, in the page's: "e.g. --ftp 230" is "e.g. 230" there.
+        let onPage = FieldWords.onPage(message, labels: FieldWords.profile)
+        #expect(page.body.contains("<p>" + HTMLText.escape(onPage) + "</p>"), "\(page.body)")
+        #expect(!page.body.contains("--"), "no option of the command line on the page: \(page.body)")
         // The same words as the command line's check of the same fields.
         #expect(throws: Self.error(message)) {
             try ProfileForm(

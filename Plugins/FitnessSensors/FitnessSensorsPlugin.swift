@@ -75,6 +75,7 @@ public struct FitnessSensorsPlugin: Plugin {
             $0.route(MachineTarget.self) { .target($0) }
             $0.route(WorkoutStateChanged.self) { .workout($0) }
         }
+        shared.whenAMachineJoins { requests.post(.workout($0)) }
         let states = context.bus.inbox(of: WorkoutStateChanged.self, subscriber: "\(Self.id) workout")
         let commands = context.bus.inbox(of: FitnessSensorCommand.self, subscriber: "\(Self.id) commands")
         await cancelWhenGracefulShutdown {
@@ -305,7 +306,10 @@ public struct FitnessSensorsPlugin: Plugin {
         }
         // The control point takes targets before the machine is said to be connected: a workout started on that word
         // (a program's first target with it) must not find no machine to send to.
-        if let channel { shared.setControlPoint(channel, for: sensorAddress) }
+        if let channel {
+            shared.setControlPoint(channel, for: sensorAddress)
+            shared.machineJoined()
+        }
         defer { if channel != nil { shared.setControlPoint(nil, for: sensorAddress) } }
         onConnected(sensor)
         let wasConnected = link.connected(at: context.clock.instant)

@@ -7,6 +7,7 @@ import Synchronization
 final class SharedState: Sendable {
     private let controlPoints = Mutex<[String: ControlPointChannel]>([:])
     private let workout = Mutex(WorkoutState.idle)
+    private let joining = Mutex<(@Sendable (WorkoutStateChanged) -> Void)?>(nil)
 
     /// The workout's state, as the engine last said.
     var workoutState: WorkoutState {
@@ -26,6 +27,18 @@ final class SharedState: Sendable {
     /// The engine said where the workout stands.
     func workoutChanged(_ change: WorkoutStateChanged) {
         workoutState = change.state
+    }
+
+    /// Where a machine that connects is brought (the control loop's inbox): set once by the plugin's run.
+    func whenAMachineJoins(_ send: @escaping @Sendable (WorkoutStateChanged) -> Void) {
+        joining.withLock { $0 = send }
+    }
+
+    /// A machine's control point is ready: during a running workout it is started too, as if it had been there at
+    /// the start (a trainer switched on, or back after a drop-out, mid-workout).
+    func machineJoined() {
+        guard workoutState == .running, let send = joining.withLock({ $0 }) else { return }
+        send(WorkoutStateChanged(workoutID: nil, state: .running, previous: .idle))
     }
 
     /// A workout ended: the machines' refusals of a program's targets (or of a start or stop) may be said again in

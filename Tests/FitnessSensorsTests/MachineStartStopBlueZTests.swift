@@ -1,5 +1,6 @@
 import BlueZTestKit
 import HubCore
+import HubTestKit
 import Testing
 
 @testable import FitnessSensors
@@ -31,6 +32,27 @@ import Testing
                     try await trainer.controlPointWrites() == [[0x00], [0x07], [0x08, 0x02], [0x07], [0x08, 0x01]],
                     "control is asked for once")
                 #expect(harness.announcements.all.isEmpty, "the machine's yes is not said")
+            }
+        }
+    }
+
+    @Test func aMachineBackAfterADropOutMidWorkoutIsStartedAgain() async throws {
+        try await withBlueZMock { environment in
+            let trainer = try await MockFitnessSensor.add(
+                to: environment, address: Self.trainer, name: "KICKR 9999", kind: .indoorBike)
+            let clock = ManualClock()
+            try await withFitnessSensorsPlugin(on: environment, clock: clock) { harness in
+                try await harness.waitForStatus(.connected, of: Self.trainer)
+                harness.context.bus.publish(Self.changed(.running, from: .idle))
+                try await eventually { try await trainer.controlPointWrites().count == 2 }
+                try await trainer.updateDevice(["Connected": .bool(false)])
+                try await harness.waitForStatus(.lost, of: Self.trainer)
+                try await clock.waitForSleepers(1)
+                clock.advance(by: .seconds(1))
+                try await harness.waitForStatus(.restored, of: Self.trainer)
+                // A new connection knows nothing of the start: control is asked for again, and the start.
+                try await eventually { try await trainer.controlPointWrites().count == 4 }
+                #expect(try await trainer.controlPointWrites() == [[0x00], [0x07], [0x00], [0x07]])
             }
         }
     }

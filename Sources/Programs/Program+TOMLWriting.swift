@@ -1,3 +1,5 @@
+import HubCore
+
 extension Program {
     /// The program as a TOML file in the layout ``init(toml:file:)`` documents: the program's keys, then a
     /// `[[steps]]` table a step, a repeat's steps as `[[steps.steps]]` below it.
@@ -5,8 +7,8 @@ extension Program {
     /// Reading the text back gives the same program. Text holds no control characters but tabs and line breaks
     /// (the reader refuses others); times are whole seconds, as the reader reads them.
     public var toml: String {
-        var lines = ["name = \(ProgramText.tomlString(name))", "kind = \(ProgramText.tomlString(kind.rawValue))"]
-        if let instructions { lines.append("instructions = \(ProgramText.tomlString(instructions))") }
+        var lines = ["name = \(TOMLKeyEdit.basicString(name))", "kind = \(TOMLKeyEdit.basicString(kind.rawValue))"]
+        if let instructions { lines.append("instructions = \(TOMLKeyEdit.basicString(instructions))") }
         for step in steps { Self.write(step, header: "steps", into: &lines) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -15,7 +17,7 @@ extension Program {
         lines += ["", "[[\(header)]]"]
         switch step {
         case .exercise(let exercise):
-            lines.append("exercise = \(ProgramText.tomlString(exercise.name))")
+            lines.append("exercise = \(TOMLKeyEdit.basicString(exercise.name))")
             // One set is what a file without `sets` means: a timed exercise of a circuit reads better without it.
             if exercise.sets != 1 { lines.append("sets = \(exercise.sets)") }
             switch exercise.work {
@@ -25,22 +27,22 @@ extension Program {
             if let weight = exercise.weightKilograms { lines.append("weight = \(ProgramText.number(weight))") }
             if let rest = exercise.restBetweenSets { lines.append("rest = \(quotedTime(rest))") }
             if let instructions = exercise.instructions {
-                lines.append("instructions = \(ProgramText.tomlString(instructions))")
+                lines.append("instructions = \(TOMLKeyEdit.basicString(instructions))")
             }
         case .interval(let interval):
-            lines.append("interval = \(ProgramText.tomlString(interval.name))")
-            if interval.role != .work { lines.append("role = \(ProgramText.tomlString(interval.role.rawValue))") }
+            lines.append("interval = \(TOMLKeyEdit.basicString(interval.name))")
+            if interval.role != .work { lines.append("role = \(TOMLKeyEdit.basicString(interval.role.rawValue))") }
             switch interval.length {
             case .time(let time): lines.append("time = \(quotedTime(time))")
             case .distance(let meters): lines.append("distance = \"\(ProgramText.distance(meters: meters))\"")
             }
             if let target = interval.target { lines.append("target = { \(fields(of: target)) }") }
             if let instructions = interval.instructions {
-                lines.append("instructions = \(ProgramText.tomlString(instructions))")
+                lines.append("instructions = \(TOMLKeyEdit.basicString(instructions))")
             }
             if !interval.messages.isEmpty {
                 let messages = interval.messages.map {
-                    "{ at = \(quotedTime($0.offset)), text = \(ProgramText.tomlString($0.text)) }"
+                    "{ at = \(quotedTime($0.offset)), text = \(TOMLKeyEdit.basicString($0.text)) }"
                 }
                 lines.append("messages = [\(messages.joined(separator: ", "))]")
             }

@@ -1,3 +1,5 @@
+import HubCore
+
 /// The line on which each table and key of a program file stands, so that a message can name it.
 ///
 /// TOMLKit does not report where values are, so the lines are found by a light scan of the text, as HubCore's
@@ -19,13 +21,13 @@ struct ProgramLines: Sendable {
                 if rawLine.contains(delimiter) { openMultilineString = nil }
                 continue
             }
-            let line = Self.trimmed(Self.strippingComment(rawLine))
+            let line = TOMLScanning.trimmed(TOMLScanning.strippingComment(rawLine))
             if arrayDepth > 0 {
-                arrayDepth = max(0, arrayDepth + Self.bracketBalance(line))
+                arrayDepth = max(0, arrayDepth + TOMLScanning.bracketBalance(line))
                 continue
             }
             if line.hasPrefix("[[") {
-                let parts = Self.keyPath(line.dropFirst(2).prefix { $0 != "]" })
+                let parts = TOMLScanning.keyPath(line.dropFirst(2).prefix { $0 != "]" })
                 guard let last = parts.last else { continue }
                 let parent = Self.resolve(parts.dropLast(), counts: counts)
                 let array = (parent + [last]).joined(separator: ".")
@@ -35,16 +37,16 @@ struct ProgramLines: Sendable {
                 lines[table.joined(separator: ".")] = number
                 if lines[array] == nil { lines[array] = number }
             } else if line.hasPrefix("[") {
-                table = Self.resolve(Self.keyPath(line.dropFirst().prefix { $0 != "]" })[...], counts: counts)
+                table = Self.resolve(TOMLScanning.keyPath(line.dropFirst().prefix { $0 != "]" })[...], counts: counts)
                 lines[table.joined(separator: ".")] = number
-            } else if let equals = Self.firstIndexOutsideQuotes(of: "=", in: line) {
-                let path = table + Self.keyPath(line[..<equals])
+            } else if let equals = TOMLScanning.firstIndexOutsideQuotes(of: "=", in: line) {
+                let path = table + TOMLScanning.keyPath(line[..<equals])
                 lines[path.joined(separator: ".")] = number
-                let value = Self.trimmed(line[line.index(after: equals)...])
+                let value = TOMLScanning.trimmed(line[line.index(after: equals)...])
                 for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
                     if !value.dropFirst(3).contains(delimiter) { openMultilineString = delimiter }
                 }
-                if value.hasPrefix("[") { arrayDepth = max(0, Self.bracketBalance(value)) }
+                if value.hasPrefix("[") { arrayDepth = max(0, TOMLScanning.bracketBalance(value)) }
             }
         }
     }
@@ -69,80 +71,5 @@ struct ProgramLines: Sendable {
             if let count = counts[resolved.joined(separator: ".")] { resolved.append("#\(count - 1)") }
         }
         return resolved
-    }
-
-    private static func keyPath(_ text: Substring) -> [String] {
-        var parts: [Substring] = []
-        var rest = text
-        while let dot = firstIndexOutsideQuotes(of: ".", in: rest) {
-            parts.append(rest[..<dot])
-            rest = rest[rest.index(after: dot)...]
-        }
-        parts.append(rest)
-        return parts.map { part in
-            var key = trimmed(part)
-            if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-                key = key.dropFirst().dropLast()
-            }
-            return String(key)
-        }
-    }
-
-    /// The first `character` that is not inside a quoted string.
-    private static func firstIndexOutsideQuotes(of character: Character, in text: Substring) -> Substring.Index? {
-        var quote: Character?
-        var escaped = false
-        for index in text.indices {
-            let current = text[index]
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if current == "\\" && open == "\"" {
-                    escaped = true
-                } else if current == open {
-                    quote = nil
-                }
-            } else if current == "\"" || current == "'" {
-                quote = current
-            } else if current == character {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// Drops a `# comment`, leaving `#` inside quoted strings alone.
-    private static func strippingComment(_ line: Substring) -> Substring {
-        firstIndexOutsideQuotes(of: "#", in: line).map { line[..<$0] } ?? line
-    }
-
-    private static func bracketBalance(_ text: Substring) -> Int {
-        var balance = 0
-        var quote: Character?
-        var escaped = false
-        for character in text {
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" && open == "\"" {
-                    escaped = true
-                } else if character == open {
-                    quote = nil
-                }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "[" {
-                balance += 1
-            } else if character == "]" {
-                balance -= 1
-            }
-        }
-        return balance
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
-        let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
-        return start < end ? text[start..<end] : text[start..<start]
     }
 }

@@ -95,24 +95,6 @@ enum ProgramText {
         return value.description
     }
 
-    /// A TOML basic string in quotes, with `"`, `\` and control characters escaped.
-    static func tomlString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + hex(scalar.value, digits: 4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// `text` safe to print in a message: control characters escaped, and cut to `limit` characters (then `…`).
     static func printable(_ text: String, limit: Int = 60) -> String {
         var result = ""

@@ -113,7 +113,7 @@ struct DemoCommand: AsyncParsableCommand {
             if let program { followed = try await DemoProgram(named: program, store: store, now: Date()) }
             let played = try kind.map { try WorkoutKind(parsing: $0) } ?? followed?.entry.program.kind ?? .default
             let length = minutes ?? followed?.minutes ?? 10
-            let source = file.map { "file = \(tomlString($0))" } ?? "minutes = \(length)"
+            let source = file.map { "file = \(TOMLKeyEdit.basicString($0))" } ?? "minutes = \(length)"
             let text = """
                 [hub]
                 log-level = "\(verbose ? "info" : "warning")"
@@ -133,7 +133,7 @@ struct DemoCommand: AsyncParsableCommand {
                 [plugins.voice-coach]
                 \(music)
 
-                \(followed?.table(quoting: tomlString) ?? "")
+                \(followed?.table(quoting: TOMLKeyEdit.basicString) ?? "")
                 """
             let configuration = try HubConfiguration(text: text, file: "stayfit demo")
             let logger = LogSetup.bootstrap(level: configuration.logLevel)
@@ -220,13 +220,9 @@ struct DemoCommand: AsyncParsableCommand {
         _ = try SelfMadeMusic.write(into: folder)
         return """
             [plugins.music]
-            audio-device = \(tomlString(path))
-            playlist = \(tomlString(folder))
+            audio-device = \(TOMLKeyEdit.basicString(path))
+            playlist = \(TOMLKeyEdit.basicString(folder))
             volume = 80
             """
-    }
-
-    private func tomlString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// The configuration `stayfit setup` writes: what it found and what the person chose, as a commented stayfit.toml.
 ///
@@ -69,9 +70,9 @@ struct SetupConfiguration: Sendable {
             on: strap.map { strap in
                 [
                     "# The Bluetooth adapter, as `bluetoothctl list` names it.",
-                    "adapter = \(Self.quoted(strap.adapter))",
+                    "adapter = \(TOMLKeyEdit.basicString(strap.adapter))",
                     "# The strap: \"\" takes the first one found; `stayfit devices connect ADDRESS` chooses another.",
-                    "device = \(Self.quoted(strap.address ?? ""))",
+                    "device = \(TOMLKeyEdit.basicString(strap.address ?? ""))",
                 ]
             }, off: ["adapter = \"hci0\""])
         lines += plugin(
@@ -82,7 +83,7 @@ struct SetupConfiguration: Sendable {
             on: audioDevice.map { device in
                 [
                     "# \"auto\", \"alsa/default\", \"pulse\", \"pipewire\", or a .wav file (a recording). `stayfit audio test` tries it.",
-                    "audio-device = \(Self.quoted(device))",
+                    "audio-device = \(TOMLKeyEdit.basicString(device))",
                     "# An .m3u/.m3u8 file or a folder of music; \"\" for none.",
                     "playlist = \"\"",
                 ]
@@ -96,7 +97,7 @@ struct SetupConfiguration: Sendable {
             on: buttonDevices.map { devices in
                 [
                     "# The input devices, by the kernel's name or by path (`stayfit buttons list` shows them).",
-                    "devices = [\(devices.map(Self.quoted).joined(separator: ", "))]",
+                    "devices = [\(devices.map(TOMLKeyEdit.basicString).joined(separator: ", "))]",
                 ] + keysTable
             }, off: ["devices = [\"button@*\"]"])
         lines += plugin(
@@ -135,23 +136,4 @@ struct SetupConfiguration: Sendable {
         ] + off.map { "# " + $0 } + [""]
     }
 
-    /// A TOML basic string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += String(format: "\\u%04X", scalar.value)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped + "\""
-    }
 }

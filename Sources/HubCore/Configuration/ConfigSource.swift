@@ -24,29 +24,29 @@ public struct ConfigSource: Sendable {
                 if line.contains(delimiter) { openMultilineString = nil }
                 continue
             }
-            line = Self.strippingComment(line)
+            line = TOMLScanning.strippingComment(line)
             let trimmed = line.trimmingWhitespace()
             if arrayDepth > 0 {
-                arrayDepth += Self.bracketBalance(trimmed)
+                arrayDepth += TOMLScanning.bracketBalance(trimmed)
                 continue
             }
             if trimmed.hasPrefix("[[") {
-                table = Self.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
+                table = TOMLScanning.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
                 Self.noteImplicitTables(of: table, at: number, in: &lines)
                 lines[table.joined(separator: "."), default: number] = number
             } else if trimmed.hasPrefix("[") {
-                table = Self.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
+                table = TOMLScanning.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
                 Self.noteImplicitTables(of: table, at: number, in: &lines)
                 lines[table.joined(separator: ".")] = number
-            } else if let equals = Self.firstIndexOutsideQuotes(of: "=", in: trimmed) {
-                let path = table + Self.keyPath(trimmed[..<equals])
+            } else if let equals = TOMLScanning.firstIndexOutsideQuotes(of: "=", in: trimmed) {
+                let path = table + TOMLScanning.keyPath(trimmed[..<equals])
                 Self.noteImplicitTables(of: path, at: number, in: &lines)
                 lines[path.joined(separator: ".")] = number
                 let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
                 for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
                     if !value.dropFirst(3).contains(delimiter) { openMultilineString = delimiter }
                 }
-                if value.hasPrefix("[") { arrayDepth = max(0, Self.bracketBalance(value)) }
+                if value.hasPrefix("[") { arrayDepth = max(0, TOMLScanning.bracketBalance(value)) }
             }
         }
         self.lines = lines
@@ -74,72 +74,6 @@ public struct ConfigSource: Sendable {
             prefix += prefix.isEmpty ? part : "." + part
             if lines[prefix] == nil { lines[prefix] = number }
         }
-    }
-
-    private static func keyPath(_ text: Substring) -> [String] {
-        var parts: [Substring] = []
-        var rest = text
-        while let dot = firstIndexOutsideQuotes(of: ".", in: rest) {
-            parts.append(rest[..<dot])
-            rest = rest[rest.index(after: dot)...]
-        }
-        parts.append(rest)
-        return parts.map { part in
-            var key = part.trimmingWhitespace()
-            if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-                key = key.dropFirst().dropLast()
-            }
-            return String(key)
-        }
-    }
-
-    /// The first `character` that is not inside a quoted string.
-    private static func firstIndexOutsideQuotes(of character: Character, in text: Substring) -> Substring.Index? {
-        var quote: Character?
-        for index in text.indices {
-            let current = text[index]
-            if let open = quote {
-                if current == open { quote = nil }
-            } else if current == "\"" || current == "'" {
-                quote = current
-            } else if current == character {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// Drops a `# comment`, leaving `#` inside quoted strings alone.
-    private static func strippingComment(_ line: Substring) -> Substring {
-        var quote: Character?
-        for index in line.indices {
-            let character = line[index]
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                return line[..<index]
-            }
-        }
-        return line
-    }
-
-    private static func bracketBalance(_ text: Substring) -> Int {
-        var balance = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "[" {
-                balance += 1
-            } else if character == "]" {
-                balance -= 1
-            }
-        }
-        return balance
     }
 }
 

@@ -67,22 +67,24 @@ public struct TOMLKeyEdit: Sendable {
     /// The line with its value replaced: what comes before the value (indent, key, `=` and the space after it) and
     /// after it (the spaces and the comment) kept.
     static func replacingValue(in line: String, with literal: String) -> String {
-        let characters = Array(line)
-        guard let equals = TOMLLineScan.firstOutsideStrings("=", in: characters[...]) else { return line }
-        let afterEquals = characters[(equals + 1)...]
-        let valueStart = afterEquals.firstIndex { !$0.isWhitespace } ?? characters.endIndex
-        let comment = TOMLLineScan.firstOutsideStrings("#", in: characters[valueStart...]) ?? characters.endIndex
+        let text = Substring(line)
+        guard let equals = TOMLScanning.firstIndexOutsideQuotes(of: "=", in: text) else { return line }
+        let afterEquals = text.index(after: equals)
+        let valueStart = text[afterEquals...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+        let comment = TOMLScanning.firstIndexOutsideQuotes(of: "#", in: text[valueStart...]) ?? text.endIndex
         var valueEnd = comment
-        while valueEnd > valueStart, characters[valueEnd - 1].isWhitespace { valueEnd -= 1 }
-        let leading = valueStart == equals + 1 ? " " : String(characters[(equals + 1)..<valueStart])
-        return String(characters[...equals]) + leading + literal + String(characters[valueEnd...])
+        while valueEnd > valueStart, text[text.index(before: valueEnd)].isWhitespace {
+            valueEnd = text.index(before: valueEnd)
+        }
+        let leading = valueStart == afterEquals ? " " : String(text[afterEquals..<valueStart])
+        return String(text[...equals]) + leading + literal + String(text[valueEnd...])
     }
 
     /// `value` as TOML writes it: a basic string with its escapes, a whole number, a number with its point, or true
     /// or false; nil for lists, tables, dates and non-finite numbers.
     public static func literal(_ value: ConfigValue) -> String? {
         switch value {
-        case .string(let text): quoted(text)
+        case .string(let text): basicString(text)
         case .integer(let number): String(number)
         case .float(let number) where number.isFinite:
             number == number.rounded() && abs(number) < 1e15 ? String(format: "%.1f", number) : "\(number)"
@@ -91,8 +93,9 @@ public struct TOMLKeyEdit: Sendable {
         }
     }
 
-    /// A TOML basic string: quotes and backslashes escaped, control characters as `\uXXXX` (or `\t`, `\n` …).
-    static func quoted(_ text: String) -> String {
+    /// A TOML basic string: quotes and backslashes escaped, control characters as `\uXXXX` (or `\t`, `\n` …). The
+    /// one way the hub writes a string into a TOML file (the configuration, setup's file, program files).
+    public static func basicString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -118,6 +121,6 @@ public struct TOMLKeyEdit: Sendable {
             && key.unicodeScalars.allSatisfy {
                 ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
             }
-        return bare ? key : quoted(key)
+        return bare ? key : basicString(key)
     }
 }

@@ -1,6 +1,6 @@
 /// Where the keys and table headers of a TOML text stand, line by line, for ``TOMLKeyEdit``.
 ///
-/// A light scan, not a parser: it follows comments, quoted strings (with their escapes), multi-line strings and
+/// A light scan (`TOMLScanning`), not a parser: it follows comments, quoted strings (with their escapes), multi-line strings and
 /// lists over several lines, which is all it takes to tell a key's line from a line inside a value. The text is
 /// parsed properly after any edit.
 struct TOMLLineScan {
@@ -34,25 +34,23 @@ struct TOMLLineScan {
                 if let header = currentHeader { headers[header].lastKeyLine = index }
                 continue
             }
-            let characters = Array(line)
-            let content = characters[..<(Self.firstOutsideStrings("#", in: characters[...]) ?? characters.endIndex)]
+            let content = TOMLScanning.strippingComment(Substring(line))
             if arrayDepth > 0 {
-                arrayDepth += Self.bracketBalance(content)
+                arrayDepth += TOMLScanning.bracketBalance(content)
                 if let header = currentHeader { headers[header].lastKeyLine = index }
                 continue
             }
-            let trimmed = Substring(String(content)).trimmingWhitespace()
+            let trimmed = TOMLScanning.trimmed(content)
             if trimmed.hasPrefix("[[") {
                 // An array of tables: its keys belong to none of the tables this type edits.
-                table = ["[["] + Self.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
+                table = ["[["] + TOMLScanning.keyPath(trimmed.dropFirst(2).prefix { $0 != "]" })
                 currentHeader = nil
             } else if trimmed.hasPrefix("[") {
-                table = Self.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
+                table = TOMLScanning.keyPath(trimmed.dropFirst().prefix { $0 != "]" })
                 headers.append(Header(path: table, index: index))
                 currentHeader = headers.count - 1
-            } else if let equals = Self.firstOutsideStrings("=", in: Array(trimmed)[...]) {
-                let keyText = trimmed.prefix(equals)
-                let value = trimmed.dropFirst(equals + 1).trimmingWhitespace()
+            } else if let equals = TOMLScanning.firstIndexOutsideQuotes(of: "=", in: trimmed) {
+                let value = TOMLScanning.trimmed(trimmed[trimmed.index(after: equals)...])
                 var spans = false
                 for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
                     if !value.dropFirst(3).contains(delimiter) {
@@ -61,70 +59,13 @@ struct TOMLLineScan {
                     }
                 }
                 if value.hasPrefix("[") {
-                    arrayDepth = max(0, Self.bracketBalance(Array(value)[...]))
+                    arrayDepth = max(0, TOMLScanning.bracketBalance(value))
                     spans = arrayDepth > 0
                 }
-                keys.append(Key(path: table + Self.keyPath(keyText), index: index, spansLines: spans))
+                keys.append(
+                    Key(path: table + TOMLScanning.keyPath(trimmed[..<equals]), index: index, spansLines: spans))
                 if let header = currentHeader { headers[header].lastKeyLine = index }
             }
-        }
-    }
-
-    /// The position of the first `character` outside quoted strings; a basic string's `\"` does not end it.
-    static func firstOutsideStrings(_ character: Character, in text: ArraySlice<Character>) -> Int? {
-        firstOutsideStrings(where: { $0 == character }, in: text)
-    }
-
-    private static func firstOutsideStrings(where matches: (Character) -> Bool, in text: ArraySlice<Character>)
-        -> Int?
-    {
-        var quote: Character?
-        var escaped = false
-        for index in text.indices {
-            let current = text[index]
-            if let open = quote {
-                if escaped {
-                    escaped = false
-                } else if current == "\\" && open == "\"" {
-                    escaped = true
-                } else if current == open {
-                    quote = nil
-                }
-            } else if current == "\"" || current == "'" {
-                quote = current
-            } else if matches(current) {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// `[` less `]` outside quoted strings.
-    private static func bracketBalance(_ text: ArraySlice<Character>) -> Int {
-        var balance = 0
-        var rest = text
-        while let index = firstOutsideStrings(where: { $0 == "[" || $0 == "]" }, in: rest) {
-            balance += rest[index] == "[" ? 1 : -1
-            rest = rest[(index + 1)...]
-        }
-        return balance
-    }
-
-    /// `a."b.c" . d` → `["a", "b.c", "d"]`.
-    private static func keyPath<Text: StringProtocol>(_ text: Text) -> [String] {
-        var parts: [String] = []
-        var rest = Array(text)[...]
-        while let dot = firstOutsideStrings(".", in: rest) {
-            parts.append(String(rest[rest.startIndex..<dot]))
-            rest = rest[(dot + 1)...]
-        }
-        parts.append(String(rest))
-        return parts.map { part in
-            var key = Substring(part).trimmingWhitespace()
-            if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-                key = key.dropFirst().dropLast()
-            }
-            return String(key)
         }
     }
 }

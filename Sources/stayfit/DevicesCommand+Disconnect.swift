@@ -17,21 +17,12 @@ extension DevicesCommand {
                 """)
         @OptionGroup var bluetooth: BluetoothOptions
         @OptionGroup var storeOptions: StoreOptions
-        @Argument(
-            help: ArgumentHelp("A remembered sensor's Bluetooth address (default: the strap).", valueName: "address"))
-        var address: String?
-
-        func validate() throws {
-            guard let address else { return }
-            guard BluetoothAddress.normalized(address) != nil else {
-                throw ValidationError("\"\(address)\" is not a Bluetooth address. \(BluetoothAddress.hint).")
-            }
-        }
+        @OptionGroup var device: RememberedDeviceArgument
 
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                guard let address = address.flatMap(BluetoothAddress.normalized) else {
+                guard let address = device.address else {
                     guard let strap = try await store.rememberedDevice(.heartRate) else {
                         throw CLIError(
                             "No strap is remembered, so there is none to disconnect. 'stayfit devices' lists what the hub knows."

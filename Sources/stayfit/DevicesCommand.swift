@@ -193,21 +193,12 @@ struct DevicesCommand: AsyncParsableCommand {
             discussion: "Without the strap the hub takes the first one it finds; without a sensor, the known ones.")
         @OptionGroup var bluetooth: BluetoothOptions
         @OptionGroup var storeOptions: StoreOptions
-        @Argument(
-            help: ArgumentHelp("A remembered sensor's Bluetooth address (default: the strap).", valueName: "address"))
-        var address: String?
-
-        func validate() throws {
-            guard let address else { return }
-            guard BluetoothAddress.normalized(address) != nil else {
-                throw ValidationError("\"\(address)\" is not a Bluetooth address. \(BluetoothAddress.hint).")
-            }
-        }
+        @OptionGroup var device: RememberedDeviceArgument
 
         func run() async throws {
             try await reportingErrors {
                 let store = try storeOptions.openStore()
-                if let address = address.flatMap(BluetoothAddress.normalized) {
+                if let address = device.address {
                     // The same look-up as the web app's sensors page: a sensor's role before the strap's.
                     if let device = try await store.rememberedDevice(at: address) {
                         guard device.role != .heartRate else { return try await forgetStrap(device, in: store) }

@@ -7,10 +7,14 @@ struct TOMLLineScan {
     struct Key {
         /// The full dotted path, from the top of the file: `["plugins", "music", "volume"]`.
         let path: [String]
+        /// The table of the header it is written under (`[]` before any header): `music.volume` under `[plugins]`.
+        let table: [String]
         /// 0-based.
         let index: Int
         /// Whether the value goes on past this line (a multi-line string or list).
         let spansLines: Bool
+        /// The line its value ends on.
+        var lastLine: Int
     }
 
     struct Header {
@@ -31,14 +35,15 @@ struct TOMLLineScan {
         for (index, line) in lines.enumerated() {
             if let delimiter = openString {
                 if line.contains(delimiter) { openString = nil }
-                if let header = currentHeader { headers[header].lastKeyLine = index }
+                continuing(to: index, header: currentHeader)
                 continue
             }
-            let characters = Array(line)
+            // A byte order mark some editors put first is no part of the first line's header or key.
+            let characters = Array(index == 0 && line.first == "\u{FEFF}" ? String(line.dropFirst()) : line)
             let content = characters[..<(Self.firstOutsideStrings("#", in: characters[...]) ?? characters.endIndex)]
             if arrayDepth > 0 {
                 arrayDepth += Self.bracketBalance(content)
-                if let header = currentHeader { headers[header].lastKeyLine = index }
+                continuing(to: index, header: currentHeader)
                 continue
             }
             let trimmed = Substring(String(content)).trimmingWhitespace()
@@ -64,10 +69,19 @@ struct TOMLLineScan {
                     arrayDepth = max(0, Self.bracketBalance(Array(value)[...]))
                     spans = arrayDepth > 0
                 }
-                keys.append(Key(path: table + Self.keyPath(keyText), index: index, spansLines: spans))
+                keys.append(
+                    Key(
+                        path: table + Self.keyPath(keyText), table: table, index: index, spansLines: spans,
+                        lastLine: index))
                 if let header = currentHeader { headers[header].lastKeyLine = index }
             }
         }
+    }
+
+    /// A line inside the last key's value: that key, and its header's keys, end on it at least.
+    private mutating func continuing(to index: Int, header: Int?) {
+        if !keys.isEmpty { keys[keys.count - 1].lastLine = index }
+        if let header { headers[header].lastKeyLine = index }
     }
 
     /// The position of the first `character` outside quoted strings; a basic string's `\"` does not end it.

@@ -44,6 +44,16 @@ enum PluginSettingsPage {
         case .success(let read): settings = read
         case .failure: return .invalid(await render(page, bus: bus, csrfToken: csrfToken))
         }
+        guard form["version"] == settings.version else {
+            // What was typed was typed over the old file: sent again, it would undo the other change.
+            return .invalid(
+                Self.form(
+                    page, settings: settings, csrfToken: csrfToken,
+                    problems: [
+                        "\(settings.file) changed since this page was read (edited by hand, or from another page); "
+                            + "here it is as it is now: make the change again."
+                    ]))
+        }
         let typed = SettingsForm(form, settings: settings)
         guard typed.problems.isEmpty else {
             return .invalid(

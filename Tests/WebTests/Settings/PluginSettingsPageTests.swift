@@ -168,4 +168,22 @@ import Testing
         #expect(page.body.contains(HTMLText.escape(said)))
         #expect(page.body.contains("name=\"volume\" value=\"33\""), "what was typed comes back")
     }
+
+    @Test func aFormReadFromAnOlderFileShowsTheFileAsItIsNowAndSendsNothing() async throws {
+        let hub = FakeHub(settings: Self.settings(values: [["volume"]: .integer(40)]))
+        var form = Self.unchanged
+        form["version"] = "11-old"
+        form["volume"] = "55"
+        guard
+            case .invalid(let page) = await PluginSettingsPage.save(
+                form, page: Self.music, bus: hub.bus, csrfToken: "t")
+        else {
+            Issue.record("a form of an older file was taken")
+            return
+        }
+        #expect(page.body.contains("changed since this page was read"), "\(page.body)")
+        #expect(page.body.contains("name=\"volume\" value=\"40\""), "the file's value, not the one typed over the old")
+        #expect(page.body.contains("value=\"12-abc\""))
+        #expect(hub.changes.isEmpty)
+    }
 }

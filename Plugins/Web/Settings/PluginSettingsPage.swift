@@ -167,12 +167,14 @@ enum PluginSettingsPage {
             + "<span class=\"help\">\(HTMLText.escape(help))</span></label>"
     }
 
-    /// A value as the form shows it: `on` for true, a number without a needless `.0`.
-    private static func text(of value: ConfigValue) -> String {
+    /// A value as the form shows it: `on` for true, a number without a needless `.0`, and every digit it has (sent
+    /// back unchanged, it is the same number).
+    static func text(of value: ConfigValue) -> String {
         switch value {
         case .string(let text): text
         case .integer(let number): String(number)
-        case .float(let number): String(format: "%g", number)
+        case .float(let number):
+            number.description.hasSuffix(".0") ? String(number.description.dropLast(2)) : "\(number)"
         case .boolean(let flag): flag ? "on" : ""
         case .array, .table, .other: ""
         }

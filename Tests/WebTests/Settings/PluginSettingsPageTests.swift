@@ -186,4 +186,15 @@ import Testing
         #expect(page.body.contains("value=\"12-abc\""))
         #expect(hub.changes.isEmpty)
     }
+
+    @Test(arguments: [1.23456789, 0.000012, 2.5, 1000, 1e-7])
+    func aNumberIsShownWithEveryDigitSoSendingItBackChangesNothing(_ number: Double) {
+        let shown = PluginSettingsPage.text(of: .float(number))
+        #expect(Double(shown) == number, "\(shown)")
+        #expect(!shown.hasSuffix(".0"))
+        var form = Self.unchanged
+        form["every"] = shown
+        let settings = Self.settings(values: [["every"]: .float(number), ["playlist"]: .string("/srv/music/mix.m3u")])
+        #expect(SettingsForm(form, settings: settings).changes.isEmpty)
+    }
 }

@@ -63,6 +63,10 @@ enum PluginSettingsPage {
         case .success:
             return .redirect(to: page.path + "?saved=yes")
         case .failure(let refusal):
+            // Another save got there first (the hub refused this one for it): the file as it is now, as above.
+            if case .success(let now) = await ask(.read(page.plugin), bus: bus), now.version != settings.version {
+                return .invalid(Self.form(page, settings: now, csrfToken: csrfToken, problems: [refusal.description]))
+            }
             return .invalid(
                 Self.form(page, settings: settings, csrfToken: csrfToken, problems: [refusal.description], typed: form))
         }

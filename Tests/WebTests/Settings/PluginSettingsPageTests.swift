@@ -36,7 +36,8 @@ import Testing
         /// The changes asked so far.
         var changes: [SettingsAction] { asked.changes.withLock { $0 } }
 
-        init(settings: PluginSettings, refusal: String? = nil) {
+        /// `afterChange`: what reads answer once a change was asked (another save that got there first).
+        init(settings: PluginSettings, refusal: String? = nil, afterChange: PluginSettings? = nil) {
             let inbox = bus.inbox(of: SettingsRequest.self)
             let asked = asked
             task = Task {
@@ -45,7 +46,8 @@ import Testing
                         asked.changes.withLock { $0.append(request.action) }
                         request.reply.answer(refusal.map { .failure(SettingsRefusal($0)) } ?? .success(settings))
                     } else {
-                        request.reply.answer(.success(settings))
+                        let changed = !asked.changes.withLock { $0.isEmpty }
+                        request.reply.answer(.success(changed ? afterChange ?? settings : settings))
                     }
                 }
             }
@@ -196,5 +198,25 @@ import Testing
         form["every"] = shown
         let settings = Self.settings(values: [["every"]: .float(number), ["playlist"]: .string("/srv/music/mix.m3u")])
         #expect(SettingsForm(form, settings: settings).changes.isEmpty)
+    }
+
+    @Test func aSaveThatLostARaceShowsTheFileAsTheOtherSaveLeftIt() async throws {
+        var now = Self.settings(values: [["volume"]: .integer(22)])
+        now.version = "13-new"
+        let hub = FakeHub(
+            settings: Self.settings(), refusal: "/etc/stayfit/stayfit.toml changed since this page was read",
+            afterChange: now)
+        var form = Self.unchanged
+        form["volume"] = "11"
+        guard
+            case .invalid(let page) = await PluginSettingsPage.save(
+                form, page: Self.music, bus: hub.bus, csrfToken: "t")
+        else {
+            Issue.record("a refused change redirected")
+            return
+        }
+        #expect(page.body.contains("changed since this page was read"), "\(page.body)")
+        #expect(page.body.contains("name=\"volume\" value=\"22\""), "the other save's value, not the one typed")
+        #expect(page.body.contains("value=\"13-new\""), "a form that can be saved")
     }
 }

@@ -156,7 +156,7 @@ enum PluginSettingsPage {
             return label(
                 field.words, unit: "",
                 "<input type=\"text\" name=\"\(name)\" value=\"\(escaped)\" autocomplete=\"off\" "
-                    + "placeholder=\"/srv/music/workout.m3u\">", help: help + unreadable)
+                    + "placeholder=\"e.g. /srv/music/workout.m3u\">", help: help + unreadable)
         }
     }
 

@@ -219,4 +219,12 @@ import Testing
         #expect(page.body.contains("name=\"volume\" value=\"22\""), "the other save's value, not the one typed")
         #expect(page.body.contains("value=\"13-new\""), "a form that can be saved")
     }
+
+    @Test func anEmptyPlaylistShowsAnExampleNotWhatLooksLikeAValue() async {
+        let hub = FakeHub(settings: Self.settings())
+        let page = await PluginSettingsPage.render(Self.music, bus: hub.bus, csrfToken: "t")
+        let placeholders = page.body.matches(of: /placeholder="([^"]*)"/).map { String($0.output.1) }
+        #expect(placeholders.count == 2, "\(page.body)")
+        #expect(placeholders.allSatisfy { $0.hasPrefix("e.g. ") }, "\(placeholders)")
+    }
 }

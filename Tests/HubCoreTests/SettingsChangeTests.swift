@@ -105,6 +105,27 @@ import UnixSignals
         let (none, _) = reloader.answer(.read("silent"), current: ConfigurationSnapshot(pluginTables: [:]))
         #expect(throws: SettingsRefusal.self) { try none.get() }
     }
+
+    @Test func aFileWrittenWithAByteOrderMarkWindowsLineEndsAndDottedKeysTakesANewKey() async throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/stayfit.toml"
+        let written = "\u{FEFF}[plugins]\r\ngreeter.greeting = \"hey\" # mine\r\n\r\n[plugins.silent]\r\n"
+        try Data(written.utf8).write(to: URL(fileURLWithPath: path))
+        let reloader = try await reloader(path: path)
+        let (answer, after) = reloader.answer(
+            .change(
+                "greeter", values: [["repeats"]: .integer(3)], version: ConfigurationReloader.version(of: written)),
+            current: ConfigurationSnapshot(pluginTables: [:]))
+        let values: [[String]: ConfigValue] = [["greeting"]: .string("hey"), ["repeats"]: .integer(3)]
+        #expect(try answer.get().values == values)
+        let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(
+            saved
+                == "\u{FEFF}[plugins]\r\ngreeter.greeting = \"hey\" # mine\r\ngreeter.repeats = 3\r\n\r\n[plugins.silent]\r\n"
+        )
+        let taken: [String: ConfigValue] = ["greeting": .string("hey"), "repeats": .integer(3)]
+        #expect(after.pluginTables["greeter"] == taken)
+    }
 }
 
 extension GreeterPlugin {

@@ -117,4 +117,43 @@ import Testing
             #expect(try HubConfiguration(text: text, file: "t.toml").pluginTables["t"]?.values["x"] == value, "\(text)")
         }
     }
+
+    @Test func aNewKeyOfATableMadeByDottedKeysIsWrittenAsThoseAre() throws {
+        let text = "[plugins]\nmusic.volume = 70 # loud\n\n[plugins.web]\n"
+        let edited = try set(["shuffle"], .boolean(true), in: music, text)
+        #expect(edited == "[plugins]\nmusic.volume = 70 # loud\nmusic.shuffle = true\n\n[plugins.web]\n")
+        #expect(
+            try HubConfiguration(text: edited, file: "t.toml").pluginTables["music"]?.values["shuffle"]
+                == .boolean(true))
+    }
+
+    @Test func aNewKeyOfAnInnerTableGoesUnderThatTablesOwnHeader() throws {
+        let text = "[plugins.music.playlists]\nrun = \"/r.m3u\"\n\n[plugins.music]\nvolume = 70\n"
+        let edited = try set(["playlists", "walk"], .string("/w.m3u"), in: music, text)
+        #expect(
+            edited == "[plugins.music.playlists]\nrun = \"/r.m3u\"\nwalk = \"/w.m3u\"\n\n[plugins.music]\nvolume = 70\n"
+        )
+        #expect(try HubConfiguration(text: edited, file: "t.toml").pluginTables["music"] != nil)
+    }
+
+    @Test func aTableWrittenOnOneLineIsLeftToTheFileWithItsLine() {
+        let text = "# Music\n[plugins]\nmusic = { volume = 70 }\n"
+        for key in [["volume"], ["shuffle"]] {
+            #expect(
+                throws: TOMLKeyEdit.Failure.tableOnOneLine(
+                    key: "plugins.music.\(key[0])", table: "plugins.music", line: 3)
+            ) {
+                try set(key, .integer(5), in: music, text)
+            }
+        }
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstHeaderDoesNotHideIt() throws {
+        let text = "\u{FEFF}[plugins.music]\nvolume = 70\n"
+        let edited = try set(["shuffle"], .boolean(true), in: music, text)
+        #expect(edited == "\u{FEFF}[plugins.music]\nvolume = 70\nshuffle = true\n")
+        #expect(
+            try HubConfiguration(text: edited, file: "t.toml").pluginTables["music"]?.values["shuffle"]
+                == .boolean(true))
+    }
 }

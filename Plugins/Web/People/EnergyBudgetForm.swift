@@ -47,7 +47,10 @@ enum EnergyBudgetForm {
             do {
                 _ = try WeightGoal(parsing: goal)
             } catch {
-                return .failure(error)
+                // The command line's words repeat what was given; a form can send anything, of any length.
+                let shown = Format.printable(goal, limit: 30)
+                return .failure(
+                    shown == goal ? error : NutritionError("\"\(shown)\" is no weight goal", fix: error.fix))
             }
         }
         guard activity != nil || goal != nil else { return .success(()) }

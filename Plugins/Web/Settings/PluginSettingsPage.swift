@@ -44,6 +44,16 @@ enum PluginSettingsPage {
         case .success(let read): settings = read
         case .failure: return .invalid(await render(page, bus: bus, csrfToken: csrfToken))
         }
+        guard form["version"] == settings.version else {
+            // What was typed was typed over the old file: sent again, it would undo the other change.
+            return .invalid(
+                Self.form(
+                    page, settings: settings, csrfToken: csrfToken,
+                    problems: [
+                        "\(settings.file) changed since this page was read (edited by hand, or from another page); "
+                            + "here it is as it is now: make the change again."
+                    ]))
+        }
         let typed = SettingsForm(form, settings: settings)
         guard typed.problems.isEmpty else {
             return .invalid(
@@ -53,6 +63,10 @@ enum PluginSettingsPage {
         case .success:
             return .redirect(to: page.path + "?saved=yes")
         case .failure(let refusal):
+            // Another save got there first (the hub refused this one for it): the file as it is now, as above.
+            if case .success(let now) = await ask(.read(page.plugin), bus: bus), now.version != settings.version {
+                return .invalid(Self.form(page, settings: now, csrfToken: csrfToken, problems: [refusal.description]))
+            }
             return .invalid(
                 Self.form(page, settings: settings, csrfToken: csrfToken, problems: [refusal.description], typed: form))
         }
@@ -142,7 +156,7 @@ enum PluginSettingsPage {
             return label(
                 field.words, unit: "",
                 "<input type=\"text\" name=\"\(name)\" value=\"\(escaped)\" autocomplete=\"off\" "
-                    + "placeholder=\"/srv/music/workout.m3u\">", help: help + unreadable)
+                    + "placeholder=\"e.g. /srv/music/workout.m3u\">", help: help + unreadable)
         }
     }
 
@@ -157,12 +171,14 @@ enum PluginSettingsPage {
             + "<span class=\"help\">\(HTMLText.escape(help))</span></label>"
     }
 
-    /// A value as the form shows it: `on` for true, a number without a needless `.0`.
-    private static func text(of value: ConfigValue) -> String {
+    /// A value as the form shows it: `on` for true, a number without a needless `.0`, and every digit it has (sent
+    /// back unchanged, it is the same number).
+    static func text(of value: ConfigValue) -> String {
         switch value {
         case .string(let text): text
         case .integer(let number): String(number)
-        case .float(let number): String(format: "%g", number)
+        case .float(let number):
+            number.description.hasSuffix(".0") ? String(number.description.dropLast(2)) : "\(number)"
         case .boolean(let flag): flag ? "on" : ""
         case .array, .table, .other: ""
         }

@@ -1,12 +1,14 @@
 /// The style sheet of the settings pages, served as `/static/settings.css`; the forms look as the people pages'
-/// (`PeopleStyle`), this adds the list of settings and the profile's fields.
+/// (`PeopleStyle`), this adds the list of settings and the profile's fields. Its colours are read on the site's dark
+/// background: the muted text is the site's own `--muted`, not a grey meant for white paper.
 enum SettingsStyle {
     static let css = """
         ul.settings { list-style: none; padding: 0; margin: 0; }
         ul.settings li { padding: 0.8rem 0; border-bottom: 1px solid #ddd; }
         ul.settings a.setting { display: inline-block; font-size: 1.2rem; font-weight: 600; padding: 0.4rem 0; }
-        ul.settings p.summary { margin: 0; color: #555; }
-        p.saved { color: #2e7d32; font-weight: 600; }
+        ul.settings p.summary { margin: 0; }
+        p.summary { color: var(--muted); }
+        p.saved { color: #66bb6a; font-weight: 600; }
         p.goal { font-size: 1.4rem; font-weight: 600; margin: 0.5rem 0; }
         form.profile { max-width: 36rem; }
         form.profile label { flex: 1 1 14rem; }
@@ -17,8 +19,8 @@ enum SettingsStyle {
         form.plugin-settings label.on-off input { width: 1.6rem; height: 1.6rem; min-height: 0; margin: 0; }
         form.plugin-settings span.entry { display: flex; align-items: center; gap: 0.5rem; }
         form.plugin-settings span.entry input { flex: 1 1 auto; }
-        form.plugin-settings span.help { flex: 1 1 100%; color: #555; font-size: 0.85rem; }
-        form.plugin-settings span.warning { color: #b71c1c; font-size: 0.85rem; }
-        form.plugin-settings span.unit { color: #555; }
+        form.plugin-settings span.help { flex: 1 1 100%; color: var(--muted); font-size: 0.85rem; }
+        form.plugin-settings span.warning { color: #ff8a80; font-size: 0.85rem; }
+        form.plugin-settings span.unit { color: var(--muted); }
         """
 }

@@ -7,8 +7,11 @@ import Foundation
 /// So the text is edited line by line:
 /// - a key already in the file gets its value replaced on its line, wherever it is written (under its table's
 ///   header or as a dotted key);
-/// - a key not in the file goes after the last key under its table's header;
-/// - a table without a header of its own gets one, with the key, at the end of the file.
+/// - a key not in the file goes after the last key under its table's header (the deepest one: `playlists.run` under
+///   `[plugins.music.playlists]` when there is one), or, when the table is written as dotted keys (`music.volume`
+///   under `[plugins]`), after the last of them, written the same way;
+/// - a table written nowhere gets a header of its own, with the key, at the end of the file;
+/// - a key inside a table written on one line (`music = { volume = 70 }`) is refused: that line is the person's.
 ///
 /// The caller parses the result before using it (a dotted-key table that a header may not extend, say): this type
 /// only writes text.
@@ -28,6 +31,8 @@ public struct TOMLKeyEdit: Sendable {
         case valueOnSeveralLines(key: String, line: Int)
         /// Only strings, numbers and true or false are written.
         case unsupportedValue(key: String)
+        /// The key's table is written on one line, `key = { … }`, on this line.
+        case tableOnOneLine(key: String, table: String, line: Int)
 
         public var description: String {
             switch self {
@@ -35,6 +40,9 @@ public struct TOMLKeyEdit: Sendable {
                 "\(key) on line \(line) runs over several lines; edit it in the file by hand"
             case .unsupportedValue(let key):
                 "\(key) takes a list or table, which only the file itself can change"
+            case .tableOnOneLine(let key, let table, let line):
+                "\(key) is in \(table), written on one line as { … } on line \(line); edit it in the file by hand (or "
+                    + "write the table as [\(table)] with a key a line, which this page can change)"
             }
         }
     }
@@ -51,15 +59,28 @@ public struct TOMLKeyEdit: Sendable {
         if let found = scan.keys.first(where: { $0.path == fullPath }) {
             guard !found.spansLines else { throw .valueOnSeveralLines(key: name, line: found.index + 1) }
             lines[found.index] = Self.replacingValue(in: lines[found.index], with: literal)
-        } else if let header = scan.headers.first(where: { $0.path == table }) {
+        } else if let inline = scan.keys.first(where: {
+            $0.path.count < fullPath.count && fullPath.starts(with: $0.path)
+        }) {
+            throw .tableOnOneLine(key: name, table: inline.path.joined(separator: "."), line: inline.index + 1)
+        } else if let header = scan.headers.filter({
+            $0.path.count >= table.count && $0.path.count < fullPath.count && fullPath.starts(with: $0.path)
+        }).max(by: { $0.path.count < $1.path.count }) {
             // Under the header, after the table's last key: the key joins the ones the person wrote.
-            let keyText = key.map(Self.bareOrQuoted).joined(separator: ".")
-            lines.insert("\(keyText) = \(literal)", at: (header.lastKeyLine ?? header.index) + 1)
+            lines.insert(
+                "\(Self.keyText(fullPath.dropFirst(header.path.count))) = \(literal)",
+                at: (header.lastKeyLine ?? header.index) + 1)
+        } else if let sibling = scan.keys.last(where: {
+            $0.table.count < table.count && $0.path.count > table.count && $0.path.starts(with: table)
+        }) {
+            // The table is made by dotted keys (`music.volume` under `[plugins]`): a header for it would be a second
+            // definition, so the key is written as they are, after the last of them.
+            lines.insert(
+                "\(Self.keyText(fullPath.dropFirst(sibling.table.count))) = \(literal)", at: sibling.lastLine + 1)
         } else {
             if lines.last == "" { lines.removeLast() }
             if let last = lines.last, !last.trimmingCharacters(in: .whitespaces).isEmpty { lines.append("") }
-            let keyText = key.map(Self.bareOrQuoted).joined(separator: ".")
-            lines += ["[\(table.map(Self.bareOrQuoted).joined(separator: "."))]", "\(keyText) = \(literal)", ""]
+            lines += ["[\(Self.keyText(table[...]))]", "\(Self.keyText(key[...])) = \(literal)", ""]
         }
         return TOMLKeyEdit(text: lines.joined(separator: lineBreak))
     }
@@ -113,6 +134,9 @@ public struct TOMLKeyEdit: Sendable {
         }
         return result + "\""
     }
+
+    /// A dotted key as written: `playlists."my run"`.
+    static func keyText(_ path: ArraySlice<String>) -> String { path.map(bareOrQuoted).joined(separator: ".") }
 
     /// A key as written: bare when it is only letters, digits, `-` and `_`, else quoted.
     static func bareOrQuoted(_ key: String) -> String {

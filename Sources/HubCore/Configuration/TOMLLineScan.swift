@@ -1,16 +1,20 @@
 /// Where the keys and table headers of a TOML text stand, line by line, for ``TOMLKeyEdit``.
 ///
-/// A light scan (`TOMLScanning`), not a parser: it follows comments, quoted strings (with their escapes), multi-line strings and
-/// lists over several lines, which is all it takes to tell a key's line from a line inside a value. The text is
-/// parsed properly after any edit.
+/// A light scan (`TOMLScanning`), not a parser: it follows comments, quoted strings (with their escapes),
+/// multi-line strings and lists over several lines, which is all it takes to tell a key's line from a line inside a
+/// value. The text is parsed properly after any edit.
 struct TOMLLineScan {
     struct Key {
         /// The full dotted path, from the top of the file: `["plugins", "music", "volume"]`.
         let path: [String]
+        /// The table of the header it is written under (`[]` before any header): `music.volume` under `[plugins]`.
+        let table: [String]
         /// 0-based.
         let index: Int
         /// Whether the value goes on past this line (a multi-line string or list).
         let spansLines: Bool
+        /// The line its value ends on.
+        var lastLine: Int
     }
 
     struct Header {
@@ -31,13 +35,15 @@ struct TOMLLineScan {
         for (index, line) in lines.enumerated() {
             if let delimiter = openString {
                 if line.contains(delimiter) { openString = nil }
-                if let header = currentHeader { headers[header].lastKeyLine = index }
+                continuing(to: index, header: currentHeader)
                 continue
             }
-            let content = TOMLScanning.strippingComment(Substring(line))
+            // A byte order mark some editors put first is no part of the first line's header or key.
+            let text = index == 0 && line.first == "\u{FEFF}" ? line.dropFirst() : Substring(line)
+            let content = TOMLScanning.strippingComment(text)
             if arrayDepth > 0 {
                 arrayDepth += TOMLScanning.bracketBalance(content)
-                if let header = currentHeader { headers[header].lastKeyLine = index }
+                continuing(to: index, header: currentHeader)
                 continue
             }
             let trimmed = TOMLScanning.trimmed(content)
@@ -63,9 +69,17 @@ struct TOMLLineScan {
                     spans = arrayDepth > 0
                 }
                 keys.append(
-                    Key(path: table + TOMLScanning.keyPath(trimmed[..<equals]), index: index, spansLines: spans))
+                    Key(
+                        path: table + TOMLScanning.keyPath(trimmed[..<equals]), table: table, index: index,
+                        spansLines: spans, lastLine: index))
                 if let header = currentHeader { headers[header].lastKeyLine = index }
             }
         }
+    }
+
+    /// A line inside the last key's value: that key, and its header's keys, end on it at least.
+    private mutating func continuing(to index: Int, header: Int?) {
+        if !keys.isEmpty { keys[keys.count - 1].lastLine = index }
+        if let header { headers[header].lastKeyLine = index }
     }
 }

@@ -56,4 +56,19 @@ import Testing
         #expect(try await fixture.store.energyBudgetSettings() == ("light", "maintain"))
         #expect(WellFormedPagesTests.nestingProblem(page.body) == nil)
     }
+
+    @Test(arguments: ["lose " + String(repeating: "x", count: 500), "lose 0.5\u{1B}[2J", "gain \u{0}"])
+    func aGoalNoFormOffersIsShownShortAndPrintable(_ goal: String) async throws {
+        let fixture = try await PeopleFixture()
+        guard
+            case .invalid(let page) = try await TodayPage.keepBudget(
+                ["goal": goal], diary: fixture.store, csrfToken: "t")
+        else {
+            Issue.record("\(goal) was kept")
+            return
+        }
+        #expect(page.body.contains("is no weight goal"), "\(page.body)")
+        #expect(!page.body.contains(String(repeating: "x", count: 40)))
+        #expect(!page.body.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
 }

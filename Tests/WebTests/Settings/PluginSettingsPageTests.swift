@@ -36,7 +36,8 @@ import Testing
         /// The changes asked so far.
         var changes: [SettingsAction] { asked.changes.withLock { $0 } }
 
-        init(settings: PluginSettings, refusal: String? = nil) {
+        /// `afterChange`: what reads answer once a change was asked (another save that got there first).
+        init(settings: PluginSettings, refusal: String? = nil, afterChange: PluginSettings? = nil) {
             let inbox = bus.inbox(of: SettingsRequest.self)
             let asked = asked
             task = Task {
@@ -45,7 +46,8 @@ import Testing
                         asked.changes.withLock { $0.append(request.action) }
                         request.reply.answer(refusal.map { .failure(SettingsRefusal($0)) } ?? .success(settings))
                     } else {
-                        request.reply.answer(.success(settings))
+                        let changed = !asked.changes.withLock { $0.isEmpty }
+                        request.reply.answer(.success(changed ? afterChange ?? settings : settings))
                     }
                 }
             }
@@ -167,5 +169,62 @@ import Testing
         }
         #expect(page.body.contains(HTMLText.escape(said)))
         #expect(page.body.contains("name=\"volume\" value=\"33\""), "what was typed comes back")
+    }
+
+    @Test func aFormReadFromAnOlderFileShowsTheFileAsItIsNowAndSendsNothing() async throws {
+        let hub = FakeHub(settings: Self.settings(values: [["volume"]: .integer(40)]))
+        var form = Self.unchanged
+        form["version"] = "11-old"
+        form["volume"] = "55"
+        guard
+            case .invalid(let page) = await PluginSettingsPage.save(
+                form, page: Self.music, bus: hub.bus, csrfToken: "t")
+        else {
+            Issue.record("a form of an older file was taken")
+            return
+        }
+        #expect(page.body.contains("changed since this page was read"), "\(page.body)")
+        #expect(page.body.contains("name=\"volume\" value=\"40\""), "the file's value, not the one typed over the old")
+        #expect(page.body.contains("value=\"12-abc\""))
+        #expect(hub.changes.isEmpty)
+    }
+
+    @Test(arguments: [1.23456789, 0.000012, 2.5, 1000, 1e-7])
+    func aNumberIsShownWithEveryDigitSoSendingItBackChangesNothing(_ number: Double) {
+        let shown = PluginSettingsPage.text(of: .float(number))
+        #expect(Double(shown) == number, "\(shown)")
+        #expect(!shown.hasSuffix(".0"))
+        var form = Self.unchanged
+        form["every"] = shown
+        let settings = Self.settings(values: [["every"]: .float(number), ["playlist"]: .string("/srv/music/mix.m3u")])
+        #expect(SettingsForm(form, settings: settings).changes.isEmpty)
+    }
+
+    @Test func aSaveThatLostARaceShowsTheFileAsTheOtherSaveLeftIt() async throws {
+        var now = Self.settings(values: [["volume"]: .integer(22)])
+        now.version = "13-new"
+        let hub = FakeHub(
+            settings: Self.settings(), refusal: "/etc/stayfit/stayfit.toml changed since this page was read",
+            afterChange: now)
+        var form = Self.unchanged
+        form["volume"] = "11"
+        guard
+            case .invalid(let page) = await PluginSettingsPage.save(
+                form, page: Self.music, bus: hub.bus, csrfToken: "t")
+        else {
+            Issue.record("a refused change redirected")
+            return
+        }
+        #expect(page.body.contains("changed since this page was read"), "\(page.body)")
+        #expect(page.body.contains("name=\"volume\" value=\"22\""), "the other save's value, not the one typed")
+        #expect(page.body.contains("value=\"13-new\""), "a form that can be saved")
+    }
+
+    @Test func anEmptyPlaylistShowsAnExampleNotWhatLooksLikeAValue() async {
+        let hub = FakeHub(settings: Self.settings())
+        let page = await PluginSettingsPage.render(Self.music, bus: hub.bus, csrfToken: "t")
+        let placeholders = page.body.matches(of: /placeholder="([^"]*)"/).map { String($0.output.1) }
+        #expect(placeholders.count == 2, "\(page.body)")
+        #expect(placeholders.allSatisfy { $0.hasPrefix("e.g. ") }, "\(placeholders)")
     }
 }

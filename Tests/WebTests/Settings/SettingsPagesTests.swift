@@ -91,4 +91,31 @@ import Testing
         #expect(try await book.profile()?.heartRateMonitoring == true)
         withExtendedLifetime(directory) {}
     }
+
+    /// The contrast ratio (WCAG 2) of a `#rrggbb` or `#rgb` colour against another.
+    static func contrast(_ first: String, _ second: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            let digits = hex.count == 4 ? String(hex.dropFirst().flatMap { [$0, $0] }) : String(hex.dropFirst())
+            let value = Int(digits, radix: 16) ?? 0
+            let channels = [value >> 16, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+            let linear = channels.map { $0 <= 0.039_28 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        let (a, b) = (luminance(first), luminance(second))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    @Test func everyTextColourOfTheSettingsPagesReadsOnTheSitesDarkBackground() throws {
+        let background = "#101418"
+        let muted = try #require(StaticFiles.styleSheet.firstMatch(of: /--muted: (#[0-9a-f]{6})/)?.output.1)
+        #expect(StaticFiles.styleSheet.contains("--background: \(background)"))
+        let colours = SettingsStyle.css.matches(of: /[\s{;]color: (#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|var\(--muted\))/).map
+        {
+            $0.output.1 == "var(--muted)" ? String(muted) : String($0.output.1)
+        }
+        #expect(colours.count >= 4)
+        for colour in colours {
+            #expect(Self.contrast(colour, background) >= 4.5, "\(colour) on \(background)")
+        }
+    }
 }

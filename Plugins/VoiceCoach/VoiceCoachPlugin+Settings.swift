@@ -32,7 +32,7 @@ extension VoiceCoachPlugin {
                 kind: .whole(0...600, unit: "min"), default: .integer(5)),
             SettingField(
                 ["every-distance"], "And every", help: "Kilometres (miles in imperial units), 0 to 1000 (0: never).",
-                kind: .number(0...1000, step: 0.1, unit: "km or mi"), default: .float(1)),
+                kind: .number(0...1000, step: 0.1, unit: ""), default: .float(1)),
             SettingField(
                 ["figures"], "What an update says",
                 help: "In order, separated by commas: time, distance, pace, average-pace, heart-rate, "

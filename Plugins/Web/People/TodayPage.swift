@@ -30,7 +30,7 @@ enum TodayPage {
         ]
         var body = "<h1>Today</h1>"
         // Several people share the hub: say whose day this is (People chooses another).
-        if let name = profile?.name, !name.isEmpty {
+        if let name = try await diary.currentPerson()?.name ?? profile?.name, !name.isEmpty {
             body += HistoryMarkup.paragraph("For \(name).", className: "who")
         }
         if let profile, let target = energy.target {

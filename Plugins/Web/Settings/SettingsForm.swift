@@ -24,6 +24,9 @@ struct SettingsForm {
     }
 
     private mutating func read(_ typed: String?, as field: SettingField) -> ConfigValue? {
+        // A field the form did not send is left as it is (a tick box left unticked is the one that is absent): a
+        // request made by hand with fewer fields changes only those it has.
+        if typed == nil, field.kind != .onOff { return nil }
         let text = (typed ?? "").trimmingCharacters(in: .whitespaces)
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             problems.append("\(field.words): control characters (a tab, a line break) cannot be kept; type it again.")

@@ -15,6 +15,12 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
         case writeFailed(reason: String, full: Bool)
     }
 
+    /// Whether no file could be made in the target's folder (its permissions): the fix is the folder's, not the file's.
+    public var isUnwritableFolder: Bool {
+        if case .cannotCreate = code { return true }
+        return false
+    }
+
     /// The path as the user gave it; "-" for standard output.
     public let path: String
     /// Whether the refusal of a device or FIFO may suggest `-`, standard output.

@@ -107,14 +107,17 @@ extension ConfigurationReloader {
     }
 
     private func save(_ text: String, to path: String) throws {
-        do {
+        do throws(FileWriteError) {
             let writer = try SafeFileWriter(path: path, ifExists: .replace, allowsStandardOutput: false)
             try writer.write(Array(text.utf8))
             try writer.commit()
-        } catch {
+        } catch where error.isUnwritableFolder {
             throw SettingsRefusal(
-                "Not saved: \(error). The hub needs to write the folder of its configuration file "
-                    + "(scripts/install lets the hub's user write /etc/stayfit); nothing was changed.")
+                "Not saved: \(error). The hub's user must be able to write that folder (scripts/install gives "
+                    + "/etc/stayfit to the group hub). Nothing was changed.")
+        } catch {
+            // An immutable file, a read-only file system, a full disk: the error says which.
+            throw SettingsRefusal("Not saved: \(error).")
         }
     }
 }

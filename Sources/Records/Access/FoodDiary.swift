@@ -9,6 +9,8 @@ import Foundation
 /// let stored = try await diary.logFood(entry)
 /// ```
 public protocol FoodDiary: FoodLedger, ProfileSource {
+    /// The person the hub records for now, nil before anyone is added: whose day the pages show.
+    func currentPerson() async throws -> Person?
     /// Keeps the current person's activity level and weight goal (`stayfit today --activity … --goal …`), each left
     /// as it is where nil; false when the hub has nobody to keep them for.
     func setEnergyBudget(activity: String?, goal: String?) async throws -> Bool

@@ -54,6 +54,15 @@ import Testing
         #expect(page.body.contains("350 kcal: 350 kcal"))
     }
 
+    @Test func aPersonAddedByNameAloneSeesWhoseDayItIs() async throws {
+        let fixture = try await PeopleFixture()
+        try await fixture.store.addPerson(named: "Ann")
+        try await fixture.store.setCurrentPerson(named: "Ann")
+        let page = try await TodayPage.render(diary: fixture.store, csrfToken: "t", now: PeopleFixture.noon)
+        #expect(page.body.contains("<h1>Today</h1><p class=\"who\">For Ann.</p>"), "\(page.body)")
+        #expect(page.body.contains("Target</dt><dd>unknown: it needs your birth date"))
+    }
+
     @Test func eachEntryHasARemoveButtonThatRemovesItAsFoodRemoveDoes() async throws {
         let fixture = try await Self.loggedDay()
         let entries = try await fixture.store.foodEntries(from: "2026-11-27", through: "2026-11-27")

@@ -104,6 +104,16 @@ import Testing
         #expect(hub.changes == [.change("music", values: expected, version: "12-abc")])
     }
 
+    @Test func aFieldTheFormDidNotSendIsLeftAsItIs() async {
+        let hub = FakeHub(settings: Self.settings(values: [["playlist"]: .string("/srv/music/mix.m3u")]))
+        var form = Self.unchanged
+        form["playlist"] = nil
+        form["volume"] = nil
+        form["every"] = "3"
+        _ = await PluginSettingsPage.save(form, page: Self.music, bus: hub.bus, csrfToken: "t")
+        #expect(hub.changes == [.change("music", values: [["every"]: .float(3)], version: "12-abc")])
+    }
+
     @Test func turningAPluginOffOrChangingOneThatIsOffKeepsItOff() async {
         let on = FakeHub(settings: Self.settings())
         var form = Self.unchanged

@@ -111,7 +111,7 @@ extension ConfigurationReloader {
             let writer = try SafeFileWriter(path: path, ifExists: .replace, allowsStandardOutput: false)
             try writer.write(Array(text.utf8))
             try writer.commit()
-        } catch  where error.isUnwritableFolder {
+        } catch let error where error.isUnwritableFolder {
             throw SettingsRefusal(
                 "Not saved: \(error). The hub's user must be able to write that folder (scripts/install gives "
                     + "/etc/stayfit to the group hub). Nothing was changed.")

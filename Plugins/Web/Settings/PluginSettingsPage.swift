@@ -9,8 +9,11 @@ import HubCore
 /// The page knows no key: the plugin lists its fields (`Plugin.settings`) and the hub sends them with the values
 /// (`SettingsRequest`).
 enum PluginSettingsPage {
-    /// The plugins with a settings page: the page's path and title, and what it changes.
-    static let pages: [(plugin: PluginID, path: String, title: String, summary: String)] = [
+    /// A plugin's page: its path and title, and what it changes.
+    typealias Entry = (plugin: PluginID, path: String, title: String, summary: String)
+
+    /// The plugins with a settings page.
+    static let pages: [Entry] = [
         ("music", "/settings/music", "Music", "Playlists, one for each kind of workout, volume and shuffle."),
         ("voice-coach", "/settings/voice", "Voice coach", "The voice, what its updates say and how often."),
     ]
@@ -19,7 +22,7 @@ enum PluginSettingsPage {
     static let answerTime = Duration.seconds(20)
 
     static func render(
-        _ page: (plugin: PluginID, path: String, title: String, summary: String), bus: MessageBus, csrfToken: String,
+        _ page: Entry, bus: MessageBus, csrfToken: String,
         saved: Bool = false
     ) async -> WebPage {
         switch await ask(.read(page.plugin), bus: bus) {
@@ -36,7 +39,7 @@ enum PluginSettingsPage {
     /// Checks the form against the fields, then asks the hub to write what changed; refused, the form again with
     /// what was typed and why.
     static func save(
-        _ form: [String: String], page: (plugin: PluginID, path: String, title: String, summary: String),
+        _ form: [String: String], page: Entry,
         bus: MessageBus, csrfToken: String
     ) async -> FormOutcome {
         let settings: PluginSettings
@@ -85,7 +88,7 @@ enum PluginSettingsPage {
     // MARK: - The form
 
     private static func form(
-        _ page: (plugin: PluginID, path: String, title: String, summary: String), settings: PluginSettings,
+        _ page: Entry, settings: PluginSettings,
         csrfToken: String, saved: Bool = false, problems: [String] = [], typed: [String: String]? = nil
     ) -> WebPage {
         var body = "<h1>\(HTMLText.escape(page.title))</h1>"

@@ -92,11 +92,11 @@ struct FoodCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "What you ate on a day (today unless --date).")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var personOption: PersonOption
-        @Option(help: ArgumentHelp("The day, yyyy-MM-dd.", valueName: "date")) var date: String?
+        @Option(help: ArgumentHelp("The day: yyyy-MM-dd, today or yesterday.", valueName: "date")) var date: String?
 
         func run() async throws {
             try await reportingErrors {
-                let day = try date.map(TodayCommand.day(parsing:)) ?? CalendarDay(local: Date())
+                let day = try date.map { try TodayCommand.day(parsing: $0) } ?? CalendarDay(local: Date())
                 let store = try await personOption.openStore(storeOptions)
                 let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
                 guard !entries.isEmpty else {

@@ -28,7 +28,7 @@ struct TodayCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Your weight goal: maintain, lose 0.25|0.5|0.75|1 or gain 0.25|0.5 (kg a week; kept).", valueName: "goal"))
     var goal: String?
-    @Option(help: ArgumentHelp("Another day, yyyy-MM-dd.", valueName: "date")) var date: String?
+    @Option(help: ArgumentHelp("Another day: yyyy-MM-dd, today or yesterday.", valueName: "date")) var date: String?
 
     func validate() throws {
         if let activity, ActivityLevel(rawValue: activity) == nil {
@@ -51,7 +51,7 @@ struct TodayCommand: AsyncParsableCommand {
                             + "add NAME, or stayfit profile set", exitCode: 65)
                 }
             }
-            let day = try date.map(Self.day(parsing:)) ?? CalendarDay(local: Date())
+            let day = try date.map { try Self.day(parsing: $0) } ?? CalendarDay(local: Date())
             let entries = try await store.foodEntries(from: "\(day)", through: "\(day)")
             let eaten = entries.reduce(0) { $0 + $1.kilocalories }
             let (start, end) = day.localBounds
@@ -113,12 +113,20 @@ struct TodayCommand: AsyncParsableCommand {
         return String(repeating: " ", count: max(0, 10 - text.count)) + text
     }
 
-    static func day(parsing text: String) throws -> CalendarDay {
-        guard let day = CalendarDay(text) else {
-            throw CLIError(
-                "\"\(Format.printable(text, limit: 30))\" is not a date: give yyyy-MM-dd, e.g. 2026-11-27", exitCode: 64
-            )
+    /// `yyyy-MM-dd`, `today` or `yesterday` (local days, as `stayfit stats --date` takes them).
+    static func day(parsing text: String, now: Date = Date()) throws -> CalendarDay {
+        let today = CalendarDay(local: now)
+        switch text.lowercased() {
+        case "today": return today
+        // A second before today's local midnight: yesterday, also across a clock change.
+        case "yesterday": return CalendarDay(local: today.localBounds.start.addingTimeInterval(-1))
+        default:
+            guard let day = CalendarDay(text) else {
+                throw CLIError(
+                    "\"\(Format.printable(text, limit: 30))\" is not a date: give yyyy-MM-dd (e.g. \(today)), today or "
+                        + "yesterday", exitCode: 64)
+            }
+            return day
         }
-        return day
     }
 }

@@ -46,8 +46,9 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.error)")
         #expect(result.output.contains("FTP 200 W"), "the simulated rider's, with no profile")
         let targets = lines(result.output, "Target sent").compactMap { Int($0.split(separator: " ")[0]) }
-        // The warm-up ramps from 50 to 75 % of 200 W a watt at a time, then 115 % and the easy 50 % in turn.
-        let warmUp = Array(targets.prefix { $0 < 150 })
+        // The warm-up ramps from 50 to 75 % of 200 W a watt at a time, then 115 % and the easy 50 % in turn. At 300
+        // times real time a tick may land on the ramp's very end, 150 W, on a busy machine: still the warm-up's.
+        let warmUp = Array(targets.prefix { $0 <= 150 })
         #expect(warmUp.first == 100 && warmUp == warmUp.sorted() && warmUp.count > 40, "\(targets)")
         let rest = targets.dropFirst(warmUp.count)
         #expect(Array(rest.prefix(8)) == [230, 100, 230, 100, 230, 100, 230, 100], "\(targets)")

@@ -62,6 +62,19 @@ import Testing
             version: "12-abc")
     }
 
+    /// The page a refused save shows; fails the test, saying `taken`, when the save went through.
+    static func refused(_ form: [String: String], by hub: FakeHub, else taken: String) async throws -> WebPage {
+        let outcome = await PluginSettingsPage.save(form, page: music, bus: hub.bus, csrfToken: "t")
+        guard case .invalid(let page) = outcome else { throw TakenSave(what: taken, outcome: "\(outcome)") }
+        return page
+    }
+
+    struct TakenSave: Error, CustomStringConvertible {
+        let what: String
+        let outcome: String
+        var description: String { "\(what): \(outcome)" }
+    }
+
     /// What the page's form sends unchanged: every field as shown.
     static let unchanged: [String: String] = [
         "csrf": "t", "version": "12-abc", "enabled": "on", "playlist": "/srv/music/mix.m3u", "volume": "70",
@@ -152,13 +165,7 @@ import Testing
         let hub = FakeHub(settings: Self.settings())
         var form = Self.unchanged
         form[name] = typed
-        guard
-            case .invalid(let page) = await PluginSettingsPage.save(
-                form, page: Self.music, bus: hub.bus, csrfToken: "t")
-        else {
-            Issue.record("\(typed) was taken")
-            return
-        }
+        let page = try await Self.refused(form, by: hub, else: "\(typed) was taken")
         #expect(page.body.contains(HTMLText.escape(said)), "\(page.body)")
         #expect(hub.changes.isEmpty)
         #expect(WellFormedPagesTests.nestingProblem(page.body) == nil)
@@ -170,13 +177,7 @@ import Testing
         let hub = FakeHub(settings: Self.settings(), refusal: said)
         var form = Self.unchanged
         form["volume"] = "33"
-        guard
-            case .invalid(let page) = await PluginSettingsPage.save(
-                form, page: Self.music, bus: hub.bus, csrfToken: "t")
-        else {
-            Issue.record("a refused change redirected")
-            return
-        }
+        let page = try await Self.refused(form, by: hub, else: "a refused change redirected")
         #expect(page.body.contains(HTMLText.escape(said)))
         #expect(page.body.contains("name=\"volume\" value=\"33\""), "what was typed comes back")
     }
@@ -186,13 +187,7 @@ import Testing
         var form = Self.unchanged
         form["version"] = "11-old"
         form["volume"] = "55"
-        guard
-            case .invalid(let page) = await PluginSettingsPage.save(
-                form, page: Self.music, bus: hub.bus, csrfToken: "t")
-        else {
-            Issue.record("a form of an older file was taken")
-            return
-        }
+        let page = try await Self.refused(form, by: hub, else: "a form of an older file was taken")
         #expect(page.body.contains("changed since this page was read"), "\(page.body)")
         #expect(page.body.contains("name=\"volume\" value=\"40\""), "the file's value, not the one typed over the old")
         #expect(page.body.contains("value=\"12-abc\""))
@@ -218,13 +213,7 @@ import Testing
             afterChange: now)
         var form = Self.unchanged
         form["volume"] = "11"
-        guard
-            case .invalid(let page) = await PluginSettingsPage.save(
-                form, page: Self.music, bus: hub.bus, csrfToken: "t")
-        else {
-            Issue.record("a refused change redirected")
-            return
-        }
+        let page = try await Self.refused(form, by: hub, else: "a refused change redirected")
         #expect(page.body.contains("changed since this page was read"), "\(page.body)")
         #expect(page.body.contains("name=\"volume\" value=\"22\""), "the other save's value, not the one typed")
         #expect(page.body.contains("value=\"13-new\""), "a form that can be saved")
